@@ -1,0 +1,154 @@
+# partiar - build, test, install.
+#
+#   make            build build/libpartiar.a and build/partiar
+#   make demo       install missing Debian packages, build, run on the samples
+#   make test       install missing packages, lint, run every test, then again
+#                   under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make bench      benchmarks against the peers (tests/bench/)
+#   make fuzz       build the libFuzzer harnesses and run each for FUZZ_SECONDS
+#   make install    into $(DESTDIR)$(PREFIX); make uninstall removes it again
+#
+# The default build is tuned for this CPU (-march=native); for a portable
+# binary use `make ARCH_FLAGS=`.
+
+CC ?= cc
+BUILD ?= build
+PREFIX ?= /usr/local
+ARCH_FLAGS ?= -march=native
+OPT ?= -O2
+SAN ?=
+FUZZ_SECONDS ?= 60
+
+WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
+CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(WARNINGS) $(CFLAGS)
+LDLIBS_ALL = -lpthread $(LDLIBS)
+
+ifeq ($(SAN),1)
+CFLAGS_ALL += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/util/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+HEADERS := $(sort $(wildcard src/*.h src/*/*.h))
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+LIB := $(BUILD)/libpartiar.a
+BIN := $(BUILD)/partiar
+
+# Debian packages: to build and test, and for the benchmarks' peers.
+DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
+	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
+	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
+	libcmocka-dev
+DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev
+DEPS_BENCH = stockfish
+
+.PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build \
+	install uninstall clean
+
+all: $(LIB) $(BIN)
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS_ALL) -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) -lcmocka $(LDLIBS_ALL) -o $@
+
+# Installs whatever Debian packages are missing, through sudo unless root.
+# A no-op when everything is there; on a system without dpkg it only says
+# what it would need.
+define install_packages
+	@missing=""; \
+	if ! command -v dpkg-query >/dev/null 2>&1; then \
+		echo "deps: not a Debian system; make sure these are installed: $(1)"; exit 0; \
+	fi; \
+	for p in $(1); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing$$missing"; \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_packages,$(DEPS_BUILD) $(DEPS_CHECK))
+
+deps-bench: deps
+	$(call install_packages,$(DEPS_BENCH))
+
+lint:
+	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
+		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) -- $(CPPFLAGS_ALL) -std=c11
+
+# Unit tests and command-line tests against the build in $(BUILD).
+check: all $(UNIT_BIN)
+	tests/run.sh $(BUILD)
+
+check-san:
+	$(MAKE) BUILD=build/san SAN=1 OPT=-O1 check
+
+test: deps
+	$(MAKE) lint
+	$(MAKE) check
+	$(MAKE) check-san
+
+demo: deps all
+	tests/demo.sh $(BUILD)
+
+bench: deps-bench all
+	tests/bench/perft.sh $(BIN)
+
+# libFuzzer needs clang; the harnesses link the library sources directly so
+# that everything is built with the fuzzer's coverage instrumentation.
+FUZZ_FLAGS = -std=c11 -g -O1 -Isrc -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+
+build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lpthread -o $@
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz: deps fuzz-build
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); corpus=build/fuzz/corpus-$$name; \
+		mkdir -p $$corpus; \
+		echo "fuzz: $$name for $(FUZZ_SECONDS) s"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$corpus tests/fuzz/seeds/$$name || exit 1; \
+	done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/partiar
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libpartiar.a
+	install -m 644 src/partiar.h $(DESTDIR)$(PREFIX)/include/partiar.h
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/partiar $(DESTDIR)$(PREFIX)/lib/libpartiar.a \
+		$(DESTDIR)$(PREFIX)/include/partiar.h
+	for m in man/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$(basename $$m); done
+
+clean:
+	rm -rf build

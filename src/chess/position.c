@@ -1,0 +1,344 @@
+/*
+ * position.c - building positions and playing moves on them.
+ */
+#include "chess/position.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static void init_tables(void)
+{
+    pt_bitboard_init();
+    pt_zobrist_init();
+}
+
+void pt_init(void)
+{
+    pthread_once(&init_once, init_tables);
+}
+
+char *pt_square_name(int sq, char out[3])
+{
+    out[0] = (char)('a' + PT_FILE(sq));
+    out[1] = (char)('1' + PT_RANK(sq));
+    out[2] = '\0';
+    return out;
+}
+
+void pt_pos_clear(pt_pos *pos)
+{
+    pt_init();
+    memset(pos, 0, sizeof *pos);
+    memset(pos->board, PT_NO_PIECE, sizeof pos->board);
+    memset(pos->castle_mask, 0xF, sizeof pos->castle_mask);
+    memset(pos->castle_rook, PT_NO_SQ, sizeof pos->castle_rook);
+    pos->ep = PT_NO_SQ;
+    pos->fullmove = 1;
+}
+
+void pt_pos_put(pt_pos *pos, int piece, int sq)
+{
+    pos->board[sq] = (uint8_t)piece;
+    pos->by_type[PT_TYPE_OF(piece)] |= PT_BB(sq);
+    pos->by_color[PT_COLOR_OF(piece)] |= PT_BB(sq);
+}
+
+/* The mask makes any move from or to the king's or rook's square drop the
+ * right, which covers king moves, rook moves and rook captures alike. */
+void pt_pos_add_castling(pt_pos *pos, int index, int rook_sq)
+{
+    int color = index >> 1;
+    int king_sq = pt_pos_king(pos, color);
+    pos->castling |= (uint8_t)(1 << index);
+    pos->castle_rook[index] = (uint8_t)rook_sq;
+    pos->castle_mask[rook_sq] &= (uint8_t)~(1 << index);
+    pos->castle_mask[king_sq] &= (uint8_t)~(3 << (color * 2));
+    if (PT_FILE(king_sq) != 4 || (PT_FILE(rook_sq) != 0 && PT_FILE(rook_sq) != 7))
+        pos->chess960 = true;
+}
+
+/* Whether the side to move can legally capture en passant onto ep_sq. */
+static bool ep_capture_legal(const pt_pos *pos, int ep_sq)
+{
+    int us = pos->side, them = us ^ 1;
+    int cap_sq = ep_sq ^ 8; /* the pawn that just advanced two squares */
+    int ksq = pt_pos_king(pos, us);
+    pt_bb capturers = pt_attacks_pawn(them, ep_sq) & pt_pos_pieces(pos, us, PT_PAWN);
+    pt_bb occ = pt_pos_occupied(pos);
+
+    while (capturers) {
+        int from = pt_bb_pop(&capturers);
+        pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(cap_sq)) | PT_BB(ep_sq);
+        pt_bb enemies = pos->by_color[them] & ~PT_BB(cap_sq);
+        if (!(pt_pos_attackers(pos, ksq, after) & enemies))
+            return true;
+    }
+    return false;
+}
+
+void pt_pos_set_ep(pt_pos *pos, int ep_sq)
+{
+    pos->ep = PT_NO_SQ;
+    if (ep_sq != PT_NO_SQ && ep_capture_legal(pos, ep_sq))
+        pos->ep = (uint8_t)ep_sq;
+}
+
+void pt_pos_finish(pt_pos *pos)
+{
+    pos->key = pt_pos_compute_key(pos);
+}
+
+pt_err pt_pos_validate(const pt_pos *pos, char *msg, size_t size)
+{
+    static const char *const names[2] = {"White", "Black"};
+    for (int c = 0; c < 2; c++) {
+        int kings = pt_bb_count(pt_pos_pieces(pos, c, PT_KING));
+        if (kings != 1) {
+            snprintf(msg, size, "%s has %d kings; a position needs exactly one", names[c], kings);
+            return PT_ERR_ILLEGAL;
+        }
+        if (pt_bb_count(pos->by_color[c]) > 16) {
+            snprintf(msg, size, "%s has more than 16 pieces", names[c]);
+            return PT_ERR_ILLEGAL;
+        }
+        if (pt_bb_count(pt_pos_pieces(pos, c, PT_PAWN)) > 8) {
+            snprintf(msg, size, "%s has more than 8 pawns", names[c]);
+            return PT_ERR_ILLEGAL;
+        }
+    }
+    pt_bb edge_pawns = pos->by_type[PT_PAWN] & (PT_RANK_1 | (PT_RANK_1 << 56));
+    if (edge_pawns) {
+        char sq[3];
+        snprintf(msg, size, "pawn on %s: pawns cannot stand on the first or eighth rank",
+                 pt_square_name(pt_bb_lsb(edge_pawns), sq));
+        return PT_ERR_ILLEGAL;
+    }
+    int them = pos->side ^ 1;
+    pt_bb occ = pt_pos_occupied(pos);
+    if (pt_pos_attackers(pos, pt_pos_king(pos, them), occ) & pos->by_color[pos->side]) {
+        snprintf(msg, size, "%s is in check but it is %s's move", names[them], names[pos->side]);
+        return PT_ERR_ILLEGAL;
+    }
+    if (pt_bb_count(pt_pos_checkers(pos)) > 2) {
+        snprintf(msg, size, "%s is in check from more than two pieces", names[pos->side]);
+        return PT_ERR_ILLEGAL;
+    }
+    return PT_OK;
+}
+
+void pt_pos_startpos(pt_pos *pos)
+{
+    pt_err err = pt_pos_chess960(pos, 518);
+    (void)err; /* 518 is always in range */
+    pos->chess960 = false;
+}
+
+/* Scharnagl's numbering: the number encodes the light bishop, the dark
+ * bishop, the queen and the knights in turn; rooks and king fill the three
+ * squares left, in the order R K R. */
+pt_err pt_pos_chess960(pt_pos *pos, int n)
+{
+    static const int knight_pairs[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                            {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    if (n < 0 || n > 959)
+        return PT_ERR_RANGE;
+    int back[8];
+    for (int f = 0; f < 8; f++)
+        back[f] = PT_NO_TYPE;
+    back[2 * (n % 4) + 1] = PT_BISHOP;
+    n /= 4;
+    back[2 * (n % 4)] = PT_BISHOP;
+    n /= 4;
+    int place[4] = {PT_QUEEN, PT_KNIGHT, PT_KNIGHT, PT_NO_TYPE};
+    int slot[4] = {n % 6, knight_pairs[n / 6][0], knight_pairs[n / 6][1], 0};
+    for (int i = 0; i < 3; i++) {
+        /* The knights' slots count the empty squares left after the queen,
+         * and the second knight's also the first knight's square. */
+        int empty = 0;
+        int want = i == 2 ? slot[i] - 1 : slot[i];
+        for (int f = 0; f < 8; f++) {
+            if (back[f] != PT_NO_TYPE)
+                continue;
+            if (empty++ == want) {
+                back[f] = place[i];
+                break;
+            }
+        }
+    }
+    static const int rest[3] = {PT_ROOK, PT_KING, PT_ROOK};
+    for (int f = 0, i = 0; f < 8; f++)
+        if (back[f] == PT_NO_TYPE)
+            back[f] = rest[i++];
+
+    pt_pos_clear(pos);
+    for (int f = 0; f < 8; f++) {
+        pt_pos_put(pos, PT_PIECE(PT_WHITE, back[f]), PT_SQ(f, 0));
+        pt_pos_put(pos, PT_PIECE(PT_WHITE, PT_PAWN), PT_SQ(f, 1));
+        pt_pos_put(pos, PT_PIECE(PT_BLACK, PT_PAWN), PT_SQ(f, 6));
+        pt_pos_put(pos, PT_PIECE(PT_BLACK, back[f]), PT_SQ(f, 7));
+    }
+    int rooks[2], nr = 0;
+    for (int f = 0; f < 8; f++)
+        if (back[f] == PT_ROOK)
+            rooks[nr++] = f;
+    pt_pos_add_castling(pos, 0, PT_SQ(rooks[1], 0));
+    pt_pos_add_castling(pos, 1, PT_SQ(rooks[0], 0));
+    pt_pos_add_castling(pos, 2, PT_SQ(rooks[1], 7));
+    pt_pos_add_castling(pos, 3, PT_SQ(rooks[0], 7));
+    pos->chess960 = true;
+    pt_pos_finish(pos);
+    return PT_OK;
+}
+
+int pt_pos_piece_at(const pt_pos *pos, int sq)
+{
+    return pos->board[sq];
+}
+
+pt_bb pt_pos_checkers(const pt_pos *pos)
+{
+    int ksq = pt_pos_king(pos, pos->side);
+    return pt_pos_attackers(pos, ksq, pt_pos_occupied(pos)) & pos->by_color[pos->side ^ 1];
+}
+
+bool pt_pos_in_check(const pt_pos *pos)
+{
+    return pt_pos_checkers(pos) != 0;
+}
+
+/* Moving and removing pieces with the key kept in step. */
+PT_INLINE void put_piece(pt_pos *pos, int piece, int sq)
+{
+    pt_pos_put(pos, piece, sq);
+    pos->key ^= pt_zobrist.piece[piece][sq];
+}
+
+PT_INLINE void remove_piece(pt_pos *pos, int sq)
+{
+    int piece = pos->board[sq];
+    pos->by_type[PT_TYPE_OF(piece)] ^= PT_BB(sq);
+    pos->by_color[PT_COLOR_OF(piece)] ^= PT_BB(sq);
+    pos->board[sq] = PT_NO_PIECE;
+    pos->key ^= pt_zobrist.piece[piece][sq];
+}
+
+void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
+{
+    int us = pos->side;
+    int from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
+
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->ep = pos->ep;
+    undo->castling = pos->castling;
+    undo->captured = PT_NO_PIECE;
+
+    if (pos->ep != PT_NO_SQ) {
+        pos->key ^= pt_zobrist.ep_file[PT_FILE(pos->ep)];
+        pos->ep = PT_NO_SQ;
+    }
+    pos->halfmove++;
+    int double_push = PT_NO_SQ;
+
+    if (kind == PT_MOVE_CASTLING) {
+        int index = pt_castle_index(from, to);
+        int king = pos->board[from], rook = pos->board[to];
+        remove_piece(pos, from);
+        remove_piece(pos, to);
+        put_piece(pos, king, pt_castle_king_to(index));
+        put_piece(pos, rook, pt_castle_rook_to(index));
+    } else {
+        int piece = pos->board[from];
+        int cap_sq = kind == PT_MOVE_EN_PASSANT ? to ^ 8 : to;
+        if (pos->board[cap_sq] != PT_NO_PIECE) {
+            undo->captured = pos->board[cap_sq];
+            remove_piece(pos, cap_sq);
+            pos->halfmove = 0;
+        }
+        remove_piece(pos, from);
+        if (kind == PT_MOVE_PROMOTION)
+            piece = PT_PIECE(us, pt_move_promotion(m));
+        put_piece(pos, piece, to);
+        if (PT_TYPE_OF(piece) == PT_PAWN || kind == PT_MOVE_PROMOTION) {
+            pos->halfmove = 0;
+            if ((from ^ to) == 16)
+                double_push = (from + to) / 2;
+        }
+    }
+
+    uint8_t rights = pos->castling & pos->castle_mask[from] & pos->castle_mask[to];
+    if (rights != pos->castling) {
+        pos->key ^= pt_zobrist.castling[pos->castling] ^ pt_zobrist.castling[rights];
+        pos->castling = rights;
+    }
+    if (us == PT_BLACK)
+        pos->fullmove++;
+    pos->side = (uint8_t)(us ^ 1);
+    pos->key ^= pt_zobrist.side;
+    if (double_push != PT_NO_SQ) {
+        pt_pos_set_ep(pos, double_push);
+        if (pos->ep != PT_NO_SQ)
+            pos->key ^= pt_zobrist.ep_file[PT_FILE(pos->ep)];
+    }
+}
+
+void pt_pos_unmake(pt_pos *pos, pt_move m, const pt_undo *undo)
+{
+    int them = pos->side, us = them ^ 1;
+    int from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
+
+    if (kind == PT_MOVE_CASTLING) {
+        int index = pt_castle_index(from, to);
+        int kto = pt_castle_king_to(index), rto = pt_castle_rook_to(index);
+        int king = pos->board[kto], rook = pos->board[rto];
+        remove_piece(pos, kto);
+        remove_piece(pos, rto);
+        put_piece(pos, king, from);
+        put_piece(pos, rook, to);
+    } else {
+        int piece = pos->board[to];
+        remove_piece(pos, to);
+        if (kind == PT_MOVE_PROMOTION)
+            piece = PT_PIECE(us, PT_PAWN);
+        put_piece(pos, piece, from);
+        if (undo->captured != PT_NO_PIECE)
+            put_piece(pos, undo->captured, kind == PT_MOVE_EN_PASSANT ? to ^ 8 : to);
+    }
+    if (us == PT_BLACK)
+        pos->fullmove--;
+    pos->side = (uint8_t)us;
+    pos->castling = undo->castling;
+    pos->ep = undo->ep;
+    pos->halfmove = undo->halfmove;
+    pos->key = undo->key;
+}
+
+void pt_pos_make_null(pt_pos *pos, pt_undo *undo)
+{
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->ep = pos->ep;
+    undo->castling = pos->castling;
+    undo->captured = PT_NO_PIECE;
+    if (pos->ep != PT_NO_SQ)
+        pos->key ^= pt_zobrist.ep_file[PT_FILE(pos->ep)];
+    pos->ep = PT_NO_SQ;
+    pos->halfmove++;
+    if (pos->side == PT_BLACK)
+        pos->fullmove++;
+    pos->side ^= 1;
+    pos->key ^= pt_zobrist.side;
+}
+
+void pt_pos_unmake_null(pt_pos *pos, const pt_undo *undo)
+{
+    pos->side ^= 1;
+    if (pos->side == PT_BLACK)
+        pos->fullmove--;
+    pos->ep = undo->ep;
+    pos->halfmove = undo->halfmove;
+    pos->key = undo->key;
+}

@@ -1,0 +1,83 @@
+/*
+ * common.c - messages, numbers, clocks and progress for the subcommands.
+ */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void pt_cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("partiar: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int pt_cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "partiar %s: ", command);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry 'partiar %s --help'.\n", command);
+    va_end(ap);
+    return PT_EXIT_USAGE;
+}
+
+bool pt_cli_parse_int(const char *text, long min, long max, long *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0' || v < min || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+int pt_cli_compare_strings(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+double pt_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void pt_progress_init(pt_progress *p, bool quiet)
+{
+    p->enabled = !quiet && isatty(STDERR_FILENO);
+    p->last = 0;
+}
+
+void pt_progress_show(pt_progress *p, const char *fmt, ...)
+{
+    if (!p->enabled)
+        return;
+    double now = pt_cli_now();
+    if (now - p->last < 0.2)
+        return;
+    p->last = now;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("\r\033[K", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+}
+
+void pt_progress_done(pt_progress *p)
+{
+    if (p->enabled && p->last > 0)
+        fputs("\r\033[K", stderr);
+}

@@ -1,0 +1,271 @@
+/*
+ * partiar.h - the one public header of libpartiar.
+ *
+ * partiar turns chess scoresheets into trustworthy games. This header offers:
+ *
+ *   Errors      pt_err, pt_strerror()
+ *   Setup       pt_init()
+ *   Squares     PT_SQ(), pt_square_name()
+ *   Moves       pt_move and its accessors, pt_move_to_uci()
+ *   Positions   pt_pos_startpos(), pt_pos_from_fen(), pt_pos_to_fen(),
+ *               pt_pos_make(), pt_pos_unmake(), pt_pos_in_check(),
+ *               pt_pos_piece_at(), pt_pos_is_legal_move()
+ *   Move lists  pt_gen_legal(), pt_count_legal()
+ *   Perft       pt_perft(), pt_perft_divide()
+ *   Games       pt_game_*: history, repetition, Article 5 and 9 status
+ *   Suites      pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
+ *
+ * Conventions: every exported name starts with pt_ or PT_. Functions that can
+ * fail return a pt_err and hand results back through out-parameters, which
+ * are cleared on entry. The library never prints and never exits.
+ */
+#ifndef PARTIAR_H
+#define PARTIAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PT_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum pt_err {
+    PT_OK = 0,
+    PT_ERR_NOMEM,    /* out of memory */
+    PT_ERR_SYNTAX,   /* malformed text (a FEN field, a suite line) */
+    PT_ERR_ILLEGAL,  /* well-formed but impossible or illegal */
+    PT_ERR_RANGE,    /* a number or size outside what is allowed */
+    PT_ERR_IO,       /* reading or writing failed; see errno */
+    PT_ERR_END       /* no more items (end of a stream) */
+} pt_err;
+
+/* Returns a short English description of err; never NULL. */
+const char *pt_strerror(pt_err err);
+
+/* Detailed diagnostics for text parsers: which field or line was wrong,
+ * the character column (1-based, 0 if unknown) and a message a person can
+ * act on. */
+typedef struct pt_diag {
+    int line;        /* 1-based line, 0 when the text is a single line */
+    int column;      /* 1-based column, 0 when unknown */
+    char message[160];
+} pt_diag;
+
+/* ---------------------------------------------------------------- setup */
+
+/* Builds the attack and hashing tables. Thread-safe and idempotent; the
+ * position constructors call it, so callers rarely need to. */
+void pt_init(void);
+
+/* ---------------------------------------------------------------- board */
+
+typedef uint64_t pt_bb; /* one bit per square, a1 = bit 0, h8 = bit 63 */
+
+enum { PT_WHITE = 0, PT_BLACK = 1 };
+enum { PT_PAWN = 0, PT_KNIGHT, PT_BISHOP, PT_ROOK, PT_QUEEN, PT_KING, PT_NO_TYPE };
+/* A piece is colour * 8 + type; PT_NO_PIECE marks an empty square. */
+enum { PT_NO_PIECE = 15 };
+enum { PT_NO_SQ = 64 };
+
+#define PT_SQ(file, rank) ((file) + 8 * (rank)) /* file, rank from 0 */
+#define PT_FILE(sq) ((sq) & 7)
+#define PT_RANK(sq) ((sq) >> 3)
+#define PT_PIECE(color, type) ((color) * 8 + (type))
+#define PT_COLOR_OF(piece) ((piece) >> 3)
+#define PT_TYPE_OF(piece) ((piece) & 7)
+
+/* Writes "e4" into out (3 bytes); returns out. */
+char *pt_square_name(int sq, char out[3]);
+
+/* ---------------------------------------------------------------- moves */
+
+/* A move in 16 bits: from (6), to (6), kind (2), promotion piece (2).
+ * Castling is encoded as the king capturing its own rook, so that standard
+ * chess and Chess960 share one representation. */
+typedef uint16_t pt_move;
+
+enum { PT_MOVE_NORMAL = 0, PT_MOVE_PROMOTION = 1, PT_MOVE_EN_PASSANT = 2, PT_MOVE_CASTLING = 3 };
+#define PT_MOVE_NONE ((pt_move)0)
+#define PT_MAX_MOVES 256 /* more than the 218 of the richest known position */
+
+static inline pt_move pt_move_make(int from, int to, int kind, int promo_type)
+{
+    int promo = kind == PT_MOVE_PROMOTION ? promo_type - PT_KNIGHT : 0;
+    return (pt_move)(from | (to << 6) | (kind << 12) | (promo << 14));
+}
+static inline int pt_move_from(pt_move m) { return m & 63; }
+static inline int pt_move_to(pt_move m) { return (m >> 6) & 63; }
+static inline int pt_move_kind(pt_move m) { return (m >> 12) & 3; }
+/* The promotion piece type; meaningful only for PT_MOVE_PROMOTION. */
+static inline int pt_move_promotion(pt_move m) { return ((m >> 14) & 3) + PT_KNIGHT; }
+
+/* ------------------------------------------------------------ positions */
+
+enum { PT_CASTLE_WK = 1, PT_CASTLE_WQ = 2, PT_CASTLE_BK = 4, PT_CASTLE_BQ = 8 };
+
+/* A position. The fields are visible so that positions can live on the
+ * stack and be copied, but only the pt_pos_* functions may change them. */
+typedef struct pt_pos {
+    pt_bb by_type[PT_NO_TYPE]; /* pieces of each type, both colours */
+    pt_bb by_color[2];
+    uint8_t board[64];         /* piece on each square or PT_NO_PIECE */
+    uint8_t side;              /* PT_WHITE or PT_BLACK to move */
+    uint8_t ep;                /* en passant square, set only when an en
+                                  passant capture is legal (Law 9.2.2) */
+    uint8_t castling;          /* PT_CASTLE_* rights still held */
+    uint8_t castle_rook[4];    /* rook square of each right, by bit index */
+    uint8_t castle_mask[64];   /* rights kept when a move touches a square */
+    bool chess960;             /* print castling as king-takes-rook etc. */
+    uint16_t halfmove;         /* plies since the last capture or pawn move */
+    uint16_t fullmove;
+    uint64_t key;              /* Zobrist key of the position */
+} pt_pos;
+
+/* What pt_pos_make saves so that pt_pos_unmake can restore the position. */
+typedef struct pt_undo {
+    uint64_t key;
+    uint16_t halfmove;
+    uint8_t ep;
+    uint8_t castling;
+    uint8_t captured; /* piece taken, or PT_NO_PIECE */
+} pt_undo;
+
+/* Sets pos to the standard starting position. */
+void pt_pos_startpos(pt_pos *pos);
+
+/* Parses a FEN, X-FEN or Shredder-FEN. The move counters may be omitted
+ * (EPD style). Refuses malformed text and impossible positions, saying in
+ * diag (which may be NULL) which field is wrong and why. */
+pt_err pt_pos_from_fen(pt_pos *pos, const char *fen, pt_diag *diag);
+
+/* Like pt_pos_from_fen but stops after the FEN and stores in *consumed how
+ * many bytes it used, for formats that put more on the line (EPD). */
+pt_err pt_pos_parse_fen(pt_pos *pos, const char *text, size_t *consumed, pt_diag *diag);
+
+/* Sets up Chess960 start position number n (0-959, Scharnagl numbering;
+ * 518 is the standard array) with all castling rights. */
+pt_err pt_pos_chess960(pt_pos *pos, int n);
+
+enum { PT_FEN_XFEN = 0, PT_FEN_SHREDDER = 1 };
+#define PT_FEN_MAX 100
+
+/* Writes the position as X-FEN (castling KQkq, a file letter only where the
+ * rook is not the outermost one) or Shredder-FEN (file letters always).
+ * out must hold PT_FEN_MAX bytes. */
+void pt_pos_to_fen(const pt_pos *pos, int style, char out[PT_FEN_MAX]);
+
+/* Plays a legal move. undo must be passed back to pt_pos_unmake. */
+void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo);
+void pt_pos_unmake(pt_pos *pos, pt_move m, const pt_undo *undo);
+
+/* Plays a null move (the side to move passes); for dialects that record
+ * "--". Only valid when the side to move is not in check. */
+void pt_pos_make_null(pt_pos *pos, pt_undo *undo);
+void pt_pos_unmake_null(pt_pos *pos, const pt_undo *undo);
+
+int pt_pos_piece_at(const pt_pos *pos, int sq);
+bool pt_pos_in_check(const pt_pos *pos);
+/* The enemy pieces giving check to the side to move. */
+pt_bb pt_pos_checkers(const pt_pos *pos);
+/* True when m is one of the legal moves of pos. */
+bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m);
+/* Writes m in UCI notation (e2e4, e7e8q; castling as e1g1, or as king
+ * takes rook e1h1 when the position is Chess960). out holds 6 bytes. */
+char *pt_move_to_uci(const pt_pos *pos, pt_move m, char out[6]);
+/* Finds the legal move written in UCI notation, or PT_MOVE_NONE. Accepts
+ * both castling spellings. */
+pt_move pt_move_from_uci(const pt_pos *pos, const char *uci);
+
+/* ----------------------------------------------------------- move lists */
+
+/* Writes every legal move into list (PT_MAX_MOVES entries) and returns how
+ * many there are. */
+int pt_gen_legal(const pt_pos *pos, pt_move *list);
+/* Returns the number of legal moves without listing them. */
+int pt_count_legal(const pt_pos *pos);
+
+/* ---------------------------------------------------------------- perft */
+
+/* Counts the leaf nodes of the legal move tree to depth plies. */
+uint64_t pt_perft(pt_pos *pos, int depth);
+
+typedef struct pt_perft_entry {
+    pt_move move;
+    uint64_t nodes;
+} pt_perft_entry;
+
+/* The per-root-move split of pt_perft; returns the number of root moves
+ * written to out (PT_MAX_MOVES entries). */
+int pt_perft_divide(pt_pos *pos, int depth, pt_perft_entry *out);
+
+/* ---------------------------------------------------------------- games */
+
+/* Why a game is over or may be claimed drawn (Laws Articles 5 and 9). */
+typedef enum pt_status {
+    PT_STATUS_ONGOING = 0,
+    PT_STATUS_CHECKMATE,    /* 5.1.1 */
+    PT_STATUS_STALEMATE,    /* 5.2.1 */
+    PT_STATUS_DEAD,         /* 5.2.2, as far as pt_pos_is_dead detects */
+    PT_STATUS_FIVEFOLD,     /* 9.6.1 */
+    PT_STATUS_SEVENTYFIVE   /* 9.6.2 */
+} pt_status;
+
+/* A game: the current position and the keys of every earlier position, for
+ * repetition (9.2), fivefold (9.6.1), 50 and 75 moves (9.3, 9.6.2). */
+typedef struct pt_game {
+    pt_pos pos;
+    uint64_t *keys;      /* key of the position before each ply */
+    pt_move *moves;
+    pt_undo *undo;
+    size_t plies, cap;
+} pt_game;
+
+/* Starts a game from pos; the game owns its history arrays. */
+void pt_game_init(pt_game *g, const pt_pos *start);
+void pt_game_free(pt_game *g);
+/* Plays a legal move; PT_ERR_ILLEGAL if it is not legal here. */
+pt_err pt_game_play(pt_game *g, pt_move m);
+/* Takes back the last move; false if there is none. */
+bool pt_game_undo(pt_game *g);
+
+/* How many times the current position has occurred, itself included,
+ * counting identity as Law 9.2.2 defines it. */
+int pt_game_repetitions(const pt_game *g);
+/* 9.2: the current position has appeared at least three times. */
+bool pt_game_threefold_claimable(const pt_game *g);
+/* 9.3: the last 50 moves by each player had no pawn move and no capture. */
+bool pt_game_fifty_claimable(const pt_game *g);
+/* Articles 5 and 9.6: whether the game has ended by itself. */
+pt_status pt_game_status(const pt_game *g);
+const char *pt_status_name(pt_status s);
+
+/* 5.2.2 dead position, for the cases detected: insufficient material (K v K,
+ * K and one minor v K, and kings with any bishops all on one square colour). */
+bool pt_pos_is_dead(const pt_pos *pos);
+
+/* --------------------------------------------------------- perft suites */
+
+/* One position of a perft suite with its expected counts. */
+typedef struct pt_suite_entry {
+    char id[64];              /* the "id" of the block, or "line N" */
+    int line;                 /* line of the position in the file */
+    pt_pos pos;
+    char fen[PT_FEN_MAX];     /* the FEN as the file wrote it, trimmed */
+    int max_depth;            /* deepest count given */
+    uint64_t expected[33];    /* expected[d] for d in 1..max_depth, 0 if absent */
+    bool has[33];
+} pt_suite_entry;
+
+typedef struct pt_suite pt_suite;
+
+/* Opens a suite over text (not copied; it must outlive the reader). Reads
+ * both EPD lines with ";D1 20 ;D2 400" operations and blocks of "id",
+ * "epd" and "perft D N" lines; '#' starts a comment. */
+pt_err pt_suite_open(pt_suite **ps, const char *text, size_t len);
+/* Reads the next position. PT_ERR_END at the end; on a syntax error diag
+ * says where, and the next call continues with the following position. */
+pt_err pt_suite_next(pt_suite *s, pt_suite_entry *e, pt_diag *diag);
+void pt_suite_free(pt_suite **ps);
+
+#endif /* PARTIAR_H */
