@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Command-line tests: run the partiar program and compare its exit status
+# and output with what is committed under tests/cli/expected/.
+#   tests/cli/run.sh BUILD [quick|full] [--update]
+# --update rewrites the expected files instead: a deliberate step whose diff
+# is reviewed before it is committed. Timings are masked before comparing.
+set -u
+build=${1:-build}
+profile=${2:-full}
+update=${3:-}
+bin=$build/partiar
+here=tests/cli
+corpora=tests/corpora/perft
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mask() {
+    sed -E 's/time [0-9]+\.[0-9]+ s  nps [0-9]+/time T s  nps N/'
+}
+
+report() { # name, ok (0/1), detail
+    if [ "$2" -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL $1: $3"
+    fi
+}
+
+# expect NAME STATUS COMMAND...: exit status and whole output (stdout, then
+# stderr) must match tests/cli/expected/NAME.out.
+expect() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    local got=$?
+    cat "$tmp/out" "$tmp/err" | mask >"$tmp/all"
+    if [ "$update" = --update ]; then
+        cp "$tmp/all" "$here/expected/$name.out"
+    fi
+    if [ "$got" -ne "$want" ]; then
+        report "$name" 1 "exit status $got, expected $want"
+    elif ! diff -u "$here/expected/$name.out" "$tmp/all" >"$tmp/diff"; then
+        report "$name" 1 "output differs:"
+        cat "$tmp/diff"
+    else
+        report "$name" 0 ""
+    fi
+}
+
+# expect_line NAME STATUS LINE COMMAND...: exit status must match and the
+# output must contain LINE exactly (for runs whose detail varies by depth).
+expect_line() {
+    local name=$1 want=$2 line=$3
+    shift 3
+    "$@" >"$tmp/out" 2>&1 </dev/null
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        report "$name" 1 "exit status $got, expected $want"
+        tail -n 5 "$tmp/out"
+    elif ! grep -qxF -- "$line" "$tmp/out"; then
+        report "$name" 1 "no line '$line' in:"
+        tail -n 5 "$tmp/out"
+    else
+        report "$name" 0 ""
+    fi
+}
+
+# The program as a whole.
+expect version 0 "$bin" --version
+expect help 0 "$bin" --help
+expect no-command 2 "$bin"
+expect unknown-command 2 "$bin" frobnicate
+
+# perft on one position.
+expect perft-start-4 0 "$bin" perft --depth 4
+expect perft-divide-kiwipete 0 "$bin" perft --divide --depth 2 \
+    --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+expect perft-divide-chess960 0 "$bin" perft --divide --depth 1 \
+    --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+expect perft-bad-fen 2 "$bin" perft --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"
+expect perft-bad-depth 2 "$bin" perft --depth 0
+expect perft-fen-and-epd 2 "$bin" perft --fen x --epd y
+expect perft-missing-file 2 "$bin" perft --epd "$here/data/no-such-file.epd"
+
+# perft suites: every count must match. The release build goes deeper.
+if [ "$profile" = quick ]; then
+    standard=4 fischer=3 tricky=4 cpw=4 random=0
+else
+    standard=5 fischer=4 tricky=6 cpw=5 random=4
+fi
+expect_line suite-standard 0 "128 positions, $( [ $standard = 4 ] && echo 505 || echo 633) counts to depth $standard: 0 mismatches, 0 bad entries" \
+    "$bin" perft --epd $corpora/standard.epd --depth $standard
+expect_line suite-fischer 0 "960 positions, $((960 * fischer)) counts to depth $fischer: 0 mismatches, 0 bad entries" \
+    "$bin" perft --epd $corpora/fischer.epd --depth $fischer
+expect_line suite-tricky 0 "19 positions, $( [ $tricky = 4 ] && echo 66 || echo 67) counts to depth $tricky: 0 mismatches, 0 bad entries" \
+    "$bin" perft --epd $corpora/tricky.perft --depth $tricky
+expect_line suite-cpw 0 "7 positions, $((7 * cpw)) counts to depth $cpw: 0 mismatches, 0 bad entries" \
+    "$bin" perft --epd $corpora/cpw.epd --depth $cpw
+if [ "$random" -gt 0 ]; then
+    expect_line suite-random 0 "6838 positions, $((6838 * random)) counts to depth $random: 0 mismatches, 0 bad entries" \
+        "$bin" perft --epd $corpora/random.perft --depth $random
+fi
+
+# A suite with a wrong count and broken entries: each named, exit 1.
+expect suite-problems 1 "$bin" perft --epd "$here/data/problems.epd" --depth 3
+expect suite-verbose 0 "$bin" perft --epd "$here/data/small.perft" --verbose
+expect_line suite-stdin 0 "2 positions, 3 counts to depth 5: 0 mismatches, 0 bad entries" \
+    sh -c "\"$bin\" perft --epd - < $here/data/small.perft"
+
+# position: what the Laws say.
+expect position-start 0 "$bin" position
+expect position-fools-mate 0 "$bin" position f2f3 e7e5 g2g4 d8h4
+expect position-threefold 0 "$bin" position g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8
+expect position-dead 0 "$bin" position --fen "8/8/4k3/8/8/3BK3/8/8 b - - 0 60"
+expect position-chess960 0 "$bin" position --chess960 959 d1c3
+expect position-illegal-move 2 "$bin" position e2e5
+expect position-bad-fen 2 "$bin" position --fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1"
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,192 @@
+/*
+ * test_movegen.c - legal moves in the hard cases, and make/unmake
+ * restoring every bit of the position.
+ */
+#include "test_util.h"
+
+#include <stdlib.h>
+
+#include "chess/position.h"
+
+/* Whether the UCI move is in the legal list of pos. */
+static bool has_move(const pt_pos *pos, const char *uci)
+{
+    return pt_move_from_uci(pos, uci) != PT_MOVE_NONE;
+}
+
+/* Walks the tree to depth, checking after every make and unmake that the
+ * incremental state equals a fresh computation, that unmake restores the
+ * position exactly, and that counting agrees with listing. */
+static void walk(pt_pos *pos, int depth)
+{
+    pt_move list[PT_MAX_MOVES];
+    int n = pt_gen_legal(pos, list);
+    assert_int_equal(n, pt_count_legal(pos));
+    assert_int_equal(pos->key, pt_pos_compute_key(pos));
+    assert_int_equal(pos->by_color[PT_WHITE] & pos->by_color[PT_BLACK], 0);
+    if (depth == 0)
+        return;
+    for (int i = 0; i < n; i++) {
+        pt_pos before = *pos;
+        pt_undo undo;
+        pt_pos_make(pos, list[i], &undo);
+        assert_false(pt_pos_attackers(pos, pt_pos_king(pos, pos->side ^ 1), pt_pos_occupied(pos)) & pos->by_color[pos->side]);
+        walk(pos, depth - 1);
+        pt_pos_unmake(pos, list[i], &undo);
+        assert_memory_equal(pos, &before, sizeof before);
+    }
+}
+
+static void test_invariants(void **state)
+{
+    (void)state;
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        pt_pos pos;
+        pos_from(&pos, fens[i]);
+        walk(&pos, 3);
+    }
+}
+
+/* Law 3.8.2: not out of, through or into check. */
+static void test_castling_through_check(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    pos_from(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_true(has_move(&pos, "e1g1"));
+    assert_true(has_move(&pos, "e1c1"));
+    /* A black rook on f8 covers f1, which the king crosses. */
+    pos_from(&pos, "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_false(has_move(&pos, "e1g1"));
+    assert_true(has_move(&pos, "e1c1"));
+    /* b1 may be attacked: only the rook crosses it. */
+    pos_from(&pos, "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_true(has_move(&pos, "e1c1"));
+    /* Out of check: never. */
+    pos_from(&pos, "4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_false(has_move(&pos, "e1g1"));
+    assert_false(has_move(&pos, "e1c1"));
+    /* A piece between king and rook blocks. */
+    pos_from(&pos, "4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+    assert_false(has_move(&pos, "e1c1"));
+}
+
+/* Guideline II: Chess960 castling where king or rook does not move, and a
+ * rook that shields the king's destination from an enemy on the back rank. */
+static void test_chess960_castling(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    pt_undo undo;
+    char fen[PT_FEN_MAX];
+
+    pos_from(&pos, "4k3/8/8/8/8/8/8/6KR w H - 0 1");
+    pt_move m = uci_move(&pos, "g1h1");
+    assert_int_equal(pt_move_kind(m), PT_MOVE_CASTLING);
+    pt_pos_make(&pos, m, &undo);
+    pt_pos_to_fen(&pos, PT_FEN_XFEN, fen);
+    assert_string_equal(fen, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+
+    /* Rook already on d1: queen-side castling moves only the king. */
+    pos_from(&pos, "4k3/8/8/8/8/8/8/3RK3 w D - 0 1");
+    m = uci_move(&pos, "e1d1");
+    pt_pos_make(&pos, m, &undo);
+    pt_pos_to_fen(&pos, PT_FEN_XFEN, fen);
+    assert_string_equal(fen, "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+
+    /* Enemy queen on a1 behind the castling rook on b1: after b1 to d1 the
+     * king on c1 would stand in check. */
+    pos_from(&pos, "4k3/8/8/8/8/8/8/qRK5 w B - 0 1");
+    assert_false(has_move(&pos, "c1b1"));
+    /* The rook's destination d1 occupied by a bishop blocks castling. */
+    pos_from(&pos, "4k3/8/8/8/8/8/8/1RKB4 w B - 0 1");
+    assert_false(has_move(&pos, "c1b1"));
+}
+
+static void test_en_passant(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    /* Capturing would remove both pawns from the fifth rank and expose the
+     * king to the rook. */
+    pos_from(&pos, "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1");
+    assert_false(has_move(&pos, "e4d3"));
+    /* En passant that captures the checking pawn. */
+    pos_from(&pos, "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1");
+    assert_true(has_move(&pos, "e4d3"));
+    assert_true(pt_pos_in_check(&pos));
+    /* Diagonally pinned capturer along the pin line stays legal. */
+    pos_from(&pos, "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1");
+    assert_false(has_move(&pos, "c5d6"));
+}
+
+static void test_promotions_and_double_check(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    pos_from(&pos, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    assert_true(has_move(&pos, "e7e8q") && has_move(&pos, "e7e8r") && has_move(&pos, "e7e8b") && has_move(&pos, "e7e8n"));
+    assert_true(has_move(&pos, "e7d8n"));
+    assert_int_equal(pt_count_legal(&pos), 3 + 8);
+    /* Double check from rook and knight: only king moves. */
+    pos_from(&pos, "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1");
+    pt_move list[PT_MAX_MOVES];
+    int n = pt_gen_legal(&pos, list);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pt_move_from(list[i]), PT_SQ(4, 7));
+    assert_int_equal(n, 3); /* d8, d7, f8: e7 is on the rook's file, f7 the knight's */
+}
+
+static void test_uci(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    char out[6];
+    pos_from(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    pt_move m = uci_move(&pos, "e1g1");
+    assert_int_equal(m, uci_move(&pos, "e1h1"));
+    assert_string_equal(pt_move_to_uci(&pos, m, out), "e1g1");
+    pos_from(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_string_equal(pt_move_to_uci(&pos, uci_move(&pos, "e1g1"), out), "e1h1");
+    assert_int_equal(pt_move_from_uci(&pos, "e1e9"), PT_MOVE_NONE);
+    assert_int_equal(pt_move_from_uci(&pos, "junk"), PT_MOVE_NONE);
+    assert_int_equal(pt_move_from_uci(&pos, ""), PT_MOVE_NONE);
+}
+
+static void test_perft_small(void **state)
+{
+    (void)state;
+    pt_pos pos;
+    pt_pos_startpos(&pos);
+    assert_int_equal(pt_perft(&pos, 0), 1);
+    assert_int_equal(pt_perft(&pos, 3), 8902);
+    pt_perft_entry entries[PT_MAX_MOVES];
+    int n = pt_perft_divide(&pos, 2, entries);
+    assert_int_equal(n, 20);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += entries[i].nodes;
+    assert_int_equal(sum, 400);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_invariants),
+        cmocka_unit_test(test_castling_through_check),
+        cmocka_unit_test(test_chess960_castling),
+        cmocka_unit_test(test_en_passant),
+        cmocka_unit_test(test_promotions_and_double_check),
+        cmocka_unit_test(test_uci),
+        cmocka_unit_test(test_perft_small),
+    };
+    return cmocka_run_group_tests_name("movegen", tests, NULL, NULL);
+}
