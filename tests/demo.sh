@@ -10,7 +10,6 @@ echo "partiar demo: the rules core on the bundled samples"
 run perft --depth 6
 run perft --divide --depth 3 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 run perft --epd samples/perft/chess960-sample.epd --depth 4 --verbose
-run position --fen "$(head -n 1 samples/positions/laws-examples.fen | cut -d'#' -f1)"
 while IFS= read -r line; do
     case "$line" in '#'*|'') continue ;; esac
     printf '\n# %s\n' "${line#*# }"

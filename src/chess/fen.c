@@ -209,6 +209,8 @@ pt_err pt_pos_parse_fen(pt_pos *pos, const char *text, size_t *consumed, pt_diag
     fen_reader r = {text, 0, 0, diag};
     pt_err err = PT_OK;
     *consumed = 0;
+    if (diag)
+        *diag = (pt_diag){0};
     pt_pos_clear(pos);
 
     for (int field = 0; field < 4 && err == PT_OK; field++) {
@@ -261,12 +263,12 @@ static char castling_char(const pt_pos *pos, int index, int style)
 {
     int rook_sq = pos->castle_rook[index];
     bool outer = outermost_rook(pos, index >> 1, !(index & 1)) == rook_sq;
-    char c;
+    static const char files[] = "ABCDEFGH", black_files[] = "abcdefgh";
     if (style == PT_FEN_XFEN && outer)
-        c = index & 1 ? 'Q' : 'K';
-    else
-        c = (char)('A' + PT_FILE(rook_sq));
-    return index & 2 ? (char)tolower((unsigned char)c) : c;
+        return "KQkq"[index];
+    if (index & 2)
+        return black_files[PT_FILE(rook_sq)];
+    return files[PT_FILE(rook_sq)];
 }
 
 void pt_pos_to_fen(const pt_pos *pos, int style, char out[PT_FEN_MAX])

@@ -148,9 +148,11 @@ pt_err pt_pos_chess960(pt_pos *pos, int n)
     int back[8];
     for (int f = 0; f < 8; f++)
         back[f] = PT_NO_TYPE;
-    back[2 * (n % 4) + 1] = PT_BISHOP;
+    int light = 2 * (n % 4) + 1;
+    back[light] = PT_BISHOP;
     n /= 4;
-    back[2 * (n % 4)] = PT_BISHOP;
+    int dark = 2 * (n % 4);
+    back[dark] = PT_BISHOP;
     n /= 4;
     int place[4] = {PT_QUEEN, PT_KNIGHT, PT_KNIGHT, PT_NO_TYPE};
     int slot[4] = {n % 6, knight_pairs[n / 6][0], knight_pairs[n / 6][1], 0};
@@ -180,7 +182,7 @@ pt_err pt_pos_chess960(pt_pos *pos, int n)
         pt_pos_put(pos, PT_PIECE(PT_BLACK, PT_PAWN), PT_SQ(f, 6));
         pt_pos_put(pos, PT_PIECE(PT_BLACK, back[f]), PT_SQ(f, 7));
     }
-    int rooks[2], nr = 0;
+    int rooks[2] = {0, 7}, nr = 0;
     for (int f = 0; f < 8; f++)
         if (back[f] == PT_ROOK)
             rooks[nr++] = f;

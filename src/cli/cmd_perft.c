@@ -78,7 +78,7 @@ static int run_suite(const char *path, int depth, bool verbose)
     pt_progress progress;
     pt_progress_init(&progress, false);
     double start = pt_cli_now();
-    pt_diag diag;
+    pt_diag diag = {0};
     while (e && (err = pt_suite_next(suite, e, &diag)) != PT_ERR_END) {
         if (err != PT_OK) {
             printf("%s:%d:%d: error: %s\n", path, diag.line, diag.column, diag.message);
@@ -158,7 +158,7 @@ int pt_cmd_perft(int argc, char **argv)
 
     pt_pos pos;
     if (fen) {
-        pt_diag diag;
+        pt_diag diag = {0};
         if (pt_pos_from_fen(&pos, fen, &diag) != PT_OK) {
             pt_cli_error("--fen: column %d: %s", diag.column, diag.message);
             return PT_EXIT_USAGE;

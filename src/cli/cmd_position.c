@@ -91,7 +91,7 @@ int pt_cmd_position(int argc, char **argv)
         return pt_cli_usage_error("position", "--fen and --chess960 exclude each other");
 
     pt_pos start;
-    pt_diag diag;
+    pt_diag diag = {0};
     if (fen && pt_pos_from_fen(&start, fen, &diag) != PT_OK) {
         pt_cli_error("--fen: column %d: %s", diag.column, diag.message);
         return PT_EXIT_USAGE;

@@ -111,6 +111,7 @@ static bool read_number(const char **p, const char *end, uint64_t *value)
 {
     const char *q = *p;
     uint64_t v = 0;
+    *value = 0;
     if (q >= end || !isdigit((unsigned char)*q))
         return false;
     for (; q < end && isdigit((unsigned char)*q); q++) {
@@ -141,7 +142,7 @@ static pt_err read_fen(const line_view *v, size_t offset, pt_suite_entry *e, siz
     size_t n = v->len - offset < sizeof buf - 1 ? v->len - offset : sizeof buf - 1;
     memcpy(buf, v->p + offset, n);
     buf[n] = '\0';
-    pt_diag fen_diag;
+    pt_diag fen_diag = {0};
     pt_err err = pt_pos_parse_fen(&e->pos, buf, used, &fen_diag);
     if (err != PT_OK)
         return fail(diag, err, v->number, offset + (size_t)(fen_diag.column ? fen_diag.column - 1 : 0), "bad FEN: %s", fen_diag.message);
@@ -170,7 +171,8 @@ static pt_err read_operations(const line_view *v, size_t at, pt_suite_entry *e, 
         if ((*op == 'D' || *op == 'd') && op + 1 < op_end && isdigit((unsigned char)op[1])) {
             const char *q = op + 1;
             uint64_t depth, nodes;
-            read_number(&q, op_end, &depth);
+            if (!read_number(&q, op_end, &depth))
+                return fail(diag, PT_ERR_RANGE, v->number, (size_t)(op - v->p), "depth number too large");
             while (q < op_end && isspace((unsigned char)*q))
                 q++;
             if (!read_number(&q, op_end, &nodes))

@@ -123,7 +123,7 @@ static void test_error_column(void **state)
 {
     (void)state;
     pt_pos pos;
-    pt_diag diag;
+    pt_diag diag = {0};
     const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1";
     assert_int_equal(pt_pos_from_fen(&pos, fen, &diag), PT_ERR_SYNTAX);
     assert_int_equal(diag.column, (int)(strstr(fen, "e9") - fen) + 1);
