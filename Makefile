@@ -46,8 +46,8 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
-DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev
-DEPS_BENCH = stockfish
+DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base
+DEPS_BENCH = stockfish bc
 
 .PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build \
 	install uninstall clean
@@ -99,6 +99,8 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
 		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit
 	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) -- $(CPPFLAGS_ALL) -std=c11
+	@for m in man/*.1; do out=$$(groff -man -ww -z $$m 2>&1); \
+		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
 # Unit tests and command-line tests against the build in $(BUILD).
 check: all $(UNIT_BIN)

@@ -119,5 +119,19 @@ expect position-chess960 0 "$bin" position --chess960 959 d1c3
 expect position-illegal-move 2 "$bin" position e2e5
 expect position-bad-fen 2 "$bin" position --fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1"
 
+# make install / uninstall into a staging directory.
+stage=$tmp/stage
+if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&
+    [ -x "$stage/usr/bin/partiar" ] && [ -f "$stage/usr/lib/libpartiar.a" ] &&
+    [ -f "$stage/usr/include/partiar.h" ] && [ -f "$stage/usr/share/man/man1/partiar-perft.1" ] &&
+    "$stage/usr/bin/partiar" --version >/dev/null; then
+    report install 0 ""
+else
+    report install 1 "files missing under DESTDIR: $(cat "$tmp/install")"
+fi
+make -s uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null 2>&1
+left=$(find "$stage" -type f | wc -l)
+report uninstall "$([ "$left" -eq 0 ] && echo 0 || echo 1)" "$left files left after uninstall"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
