@@ -17,6 +17,7 @@ PREFIX ?= /usr/local
 ARCH_FLAGS ?= -march=native
 OPT ?= -O2
 SAN ?=
+DEBUG ?=
 FUZZ_SECONDS ?= 60
 
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
@@ -24,8 +25,13 @@ CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(WARNINGS) $(CFLAGS)
 LDLIBS_ALL = -lpthread $(LDLIBS)
 
+# DEBUG=1 checks the position's invariants after every make and unmake;
+# the sanitizer build does too.
+ifeq ($(DEBUG),1)
+CFLAGS_ALL += -DPT_DEBUG
+endif
 ifeq ($(SAN),1)
-CFLAGS_ALL += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CFLAGS_ALL += -DPT_DEBUG -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=address,undefined
 endif
 
@@ -49,12 +55,18 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base
 DEPS_BENCH = stockfish bc
 
-.PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build \
+.PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
+# Objects depend on the flags they were built with, so that changing SAN,
+# DEBUG or OPT rebuilds them instead of linking stale ones.
+FLAGS_FILE := $(BUILD)/flags
+FLAGS_NOW := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS)
+$(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_FILE) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_FILE))
+
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 
@@ -66,7 +78,7 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS_ALL) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB) $(HEADERS)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) -lcmocka $(LDLIBS_ALL) -o $@
 
@@ -116,6 +128,7 @@ test: deps
 	$(MAKE) lint
 	$(MAKE) check
 	$(MAKE) check-san
+	$(MAKE) fuzz-smoke
 
 demo: deps all
 	tests/demo.sh $(BUILD)
@@ -125,7 +138,7 @@ bench: deps-bench all
 
 # libFuzzer needs clang; the harnesses link the library sources directly so
 # that everything is built with the fuzzer's coverage instrumentation.
-FUZZ_FLAGS = -std=c11 -g -O1 -Isrc -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined
+FUZZ_FLAGS = -std=c11 -g -O1 -Isrc -D_POSIX_C_SOURCE=200809L -DPT_DEBUG -fsanitize=fuzzer,address,undefined
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
 build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
@@ -133,6 +146,16 @@ build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
 	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lpthread -o $@
 
 fuzz-build: $(FUZZ_BIN)
+
+# A short fixed-seed run of every harness, so that make test keeps them
+# building and catches what their seeds already reach.
+fuzz-smoke: fuzz-build
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); \
+		$$f -seed=1 -runs=20000 -max_len=4096 tests/fuzz/seeds/$$name >build/fuzz/$$name.log 2>&1 \
+			|| { tail -n 30 build/fuzz/$$name.log; exit 1; }; \
+		echo "fuzz-smoke $$name: $$(grep -o 'Done [0-9]* runs' build/fuzz/$$name.log)"; \
+	done
 
 fuzz: deps fuzz-build
 	@for f in $(FUZZ_BIN); do \

@@ -3,6 +3,7 @@
  */
 #include "chess/position.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -211,6 +212,33 @@ bool pt_pos_in_check(const pt_pos *pos)
     return pt_pos_checkers(pos) != 0;
 }
 
+#ifdef PT_DEBUG
+/* Recomputes what make and unmake keep incrementally; any difference is a
+ * bug in them. Built into debug and sanitizer builds only. */
+static void assert_position_ok(const pt_pos *pos)
+{
+    pt_bb seen = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        int piece = pos->board[sq];
+        if (piece == PT_NO_PIECE)
+            continue;
+        assert(pos->by_color[PT_COLOR_OF(piece)] & pos->by_type[PT_TYPE_OF(piece)] & PT_BB(sq));
+        seen |= PT_BB(sq);
+    }
+    assert(seen == pt_pos_occupied(pos));
+    assert(!(pos->by_color[PT_WHITE] & pos->by_color[PT_BLACK]));
+    assert(pt_bb_count(pt_pos_pieces(pos, PT_WHITE, PT_KING)) == 1);
+    assert(pt_bb_count(pt_pos_pieces(pos, PT_BLACK, PT_KING)) == 1);
+    assert(pos->ep == PT_NO_SQ || PT_RANK(pos->ep) == (pos->side == PT_WHITE ? 5 : 2));
+    for (int i = 0; i < 4; i++)
+        assert(!(pos->castling & (1 << i)) || pos->board[pos->castle_rook[i]] == PT_PIECE(i >> 1, PT_ROOK));
+    assert(pos->key == pt_pos_compute_key(pos));
+}
+#define ASSERT_POSITION_OK(pos) assert_position_ok(pos)
+#else
+#define ASSERT_POSITION_OK(pos) ((void)0)
+#endif
+
 /* Moving and removing pieces with the key kept in step. */
 PT_INLINE void put_piece(pt_pos *pos, int piece, int sq)
 {
@@ -285,6 +313,7 @@ void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
         if (pos->ep != PT_NO_SQ)
             pos->key ^= pt_zobrist.ep_file[PT_FILE(pos->ep)];
     }
+    ASSERT_POSITION_OK(pos);
 }
 
 void pt_pos_unmake(pt_pos *pos, pt_move m, const pt_undo *undo)
@@ -316,6 +345,7 @@ void pt_pos_unmake(pt_pos *pos, pt_move m, const pt_undo *undo)
     pos->ep = undo->ep;
     pos->halfmove = undo->halfmove;
     pos->key = undo->key;
+    ASSERT_POSITION_OK(pos);
 }
 
 void pt_pos_make_null(pt_pos *pos, pt_undo *undo)
@@ -333,6 +363,7 @@ void pt_pos_make_null(pt_pos *pos, pt_undo *undo)
         pos->fullmove++;
     pos->side ^= 1;
     pos->key ^= pt_zobrist.side;
+    ASSERT_POSITION_OK(pos);
 }
 
 void pt_pos_unmake_null(pt_pos *pos, const pt_undo *undo)
@@ -343,4 +374,5 @@ void pt_pos_unmake_null(pt_pos *pos, const pt_undo *undo)
     pos->ep = undo->ep;
     pos->halfmove = undo->halfmove;
     pos->key = undo->key;
+    ASSERT_POSITION_OK(pos);
 }
