@@ -129,6 +129,8 @@ test: deps
 	$(MAKE) check
 	$(MAKE) check-san
 	$(MAKE) fuzz-smoke
+	@echo "test: the release build and the sanitizer build together:"
+	@cat build/test-counts build/san/test-counts | awk '{ p += $$1; f += $$2 } END { print p " passed, " f " failed" }'
 
 demo: deps all
 	tests/demo.sh $(BUILD)

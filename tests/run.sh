@@ -34,5 +34,6 @@ passed=$((passed + $(echo "$counts" | sed -n 's/^cli: \([0-9]*\) passed.*/\1/p')
 failed=$((failed + $(echo "$counts" | sed -n 's/.* \([0-9]*\) failed$/\1/p')))
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
 
+echo "$passed $failed" >"$build/test-counts"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
