@@ -14,6 +14,9 @@
  *   Perft       pt_perft(), pt_perft_divide()
  *   Games       pt_game_*: history, repetition, Article 5 and 9 status
  *   Suites      pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
+ *   Languages   pt_lang_*: piece letters of 24 national notations and figurine
+ *   Move text   pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
+ *               pt_san_suggest(), pt_san_write()
  *
  * Conventions: every exported name starts with pt_ or PT_. Functions that can
  * fail return a pt_err and hand results back through out-parameters, which
@@ -37,7 +40,8 @@ typedef enum pt_err {
     PT_ERR_ILLEGAL,  /* well-formed but impossible or illegal */
     PT_ERR_RANGE,    /* a number or size outside what is allowed */
     PT_ERR_IO,       /* reading or writing failed; see errno */
-    PT_ERR_END       /* no more items (end of a stream) */
+    PT_ERR_END,      /* no more items (end of a stream) */
+    PT_ERR_AMBIGUOUS /* more than one thing fits */
 } pt_err;
 
 /* Returns a short English description of err; never NULL. */
@@ -267,5 +271,86 @@ pt_err pt_suite_open(pt_suite **ps, const char *text, size_t len);
  * says where, and the next call continues with the following position. */
 pt_err pt_suite_next(pt_suite *s, pt_suite_entry *e, pt_diag *diag);
 void pt_suite_free(pt_suite **ps);
+
+/* ------------------------------------------------------------ languages */
+
+/* The piece letters of one national notation (Laws Appendix C.3). */
+typedef struct pt_lang {
+    const char *code;               /* ISO 639-1, or "fig" for figurine */
+    const char *name;               /* in English */
+    const char *piece[PT_NO_TYPE];  /* UTF-8 letters by piece type */
+} pt_lang;
+
+int pt_lang_count(void);
+/* The index-th language (0 is English), or NULL past the end. */
+const pt_lang *pt_lang_at(int index);
+/* The language with this code, or NULL. */
+const pt_lang *pt_lang_find(const char *code);
+/* If text starts with one of lang's piece letters, stores its type in *type
+ * and returns its length in bytes; otherwise returns 0. A lower-case file
+ * letter is never taken for a pawn letter. */
+size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type);
+
+/* ------------------------------------------------------------ move text */
+
+/* Spellings the Laws or PGN accept but that are not standard SAN; --strict
+ * reports each with the standard spelling. */
+enum {
+    PT_FORM_LONG = 1 << 0,            /* from square written: Ng1f3, e2e4 */
+    PT_FORM_DASH = 1 << 1,            /* a dash between squares: Ng1-f3 */
+    PT_FORM_COLON = 1 << 2,           /* ':' or U+00D7 for the capture x */
+    PT_FORM_TRAILING_COLON = 1 << 3,  /* German capture mark: Sc6:, dc4: */
+    PT_FORM_NO_CAPTURE_MARK = 1 << 4, /* ed5 for exd5 */
+    PT_FORM_ZERO_CASTLING = 1 << 5,   /* 0-0, o-o, or dashes other than '-' */
+    PT_FORM_PROMOTION = 1 << 6,       /* e8Q, e8(Q), e8/Q, e7e8q */
+    PT_FORM_DOUBLE_PLUS = 1 << 7,     /* ++ for mate */
+    PT_FORM_EP_MARK = 1 << 8,         /* e.p. or ep written */
+    PT_FORM_OVER_DISAMBIGUATED = 1 << 9, /* Ngf3 with one knight able to go */
+    PT_FORM_PAWN_LETTER = 1 << 10,    /* Pe4 */
+    PT_FORM_NO_PROMOTION = 1 << 11,   /* e8 without a piece: read as a queen */
+    PT_FORM_UCI_CASTLING = 1 << 12    /* e1g1 or Kg1 for castling */
+};
+
+/* What a move text says, read without a position. */
+typedef struct pt_move_text {
+    int piece;              /* type written, PT_NO_TYPE when none */
+    int from_file;          /* 0-7, or -1 when not written */
+    int from_rank;          /* 0-7, or -1 */
+    int to;                 /* destination, PT_NO_SQ for 0-0 and 0-0-0 */
+    int promotion;          /* type, or PT_NO_TYPE */
+    int castle;             /* 0; 1 king side (0-0); 2 queen side (0-0-0) */
+    bool capture;           /* a capture mark was written */
+    bool ep;                /* e.p. or ep was written */
+    int check;              /* 0 none, 1 '+', 2 '#' or '++' */
+    bool draw_offer;        /* (=) was written */
+    char annotation[3];     /* "!", "?", "!!", "??", "!?", "?!" or "" */
+    unsigned forms;         /* PT_FORM_* bits */
+} pt_move_text;
+
+/* Reads the syntax of one move (UTF-8) in lang's letters. On PT_ERR_SYNTAX
+ * *bad_at is the byte offset where the text stopped making sense. */
+pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at);
+
+/* Writes the legal moves of pos that mt fits into out (PT_MAX_MOVES) and
+ * returns how many. Also sets the over-disambiguation and castling form
+ * bits of mt when there is exactly one. */
+int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out);
+
+/* Reads a move text in lang against pos: PT_OK with *move set, or
+ * PT_ERR_SYNTAX, PT_ERR_ILLEGAL (nothing fits) or PT_ERR_AMBIGUOUS. */
+pt_err pt_san_read(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *move,
+                   pt_move_text *mt);
+
+/* The legal moves closest to a text that fits none: same destination, same
+ * piece, or one character away; best first. Returns how many (<= max). */
+int pt_san_suggest(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *out, int max);
+
+enum { PT_NOTATION_SAN = 0, PT_NOTATION_LAN = 1, PT_NOTATION_UCI = 2 };
+#define PT_SAN_MAX 32
+
+/* Writes legal move m of pos in lang (NULL for English): SAN (Nf3, exd5,
+ * e8=Q+, O-O), long algebraic (Ng1-f3, e4xd5) or UCI. With the figurine
+ * "language" the piece letters are Unicode symbols. Returns out. */
+char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notation, char out[PT_SAN_MAX]);
 
 #endif /* PARTIAR_H */

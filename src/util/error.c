@@ -13,6 +13,7 @@ const char *pt_strerror(pt_err err)
     case PT_ERR_RANGE: return "value out of range";
     case PT_ERR_IO: return "input/output error";
     case PT_ERR_END: return "end of input";
+    case PT_ERR_AMBIGUOUS: return "ambiguous";
     }
     return "unknown error";
 }

@@ -1,0 +1,105 @@
+/*
+ * lang.c - piece letters of the national notations (Laws Appendix C.3).
+ *
+ * Sources: the Laws themselves for Czech, Slovak and Slovenian; the tables of
+ * pgn-viewer and Scid (tests/corpora/lang/) for the others they share, and
+ * national federation usage for the rest. A test cross-checks the two
+ * tables. Letters are UTF-8 and may be longer than one character (Russian
+ * and Ukrainian write the king as "Кр").
+ */
+#include "partiar.h"
+
+#include <string.h>
+
+/* Order of the letters: pawn (rarely written), knight, bishop, rook, queen,
+ * king, as the PT_ piece types. */
+static const pt_lang langs[] = {
+    {"en", "English", {"P", "N", "B", "R", "Q", "K"}},
+    {"cs", "Czech", {"p", "J", "S", "V", "D", "K"}},
+    {"sk", "Slovak", {"p", "J", "S", "V", "D", "K"}},
+    {"sl", "Slovenian", {"P", "S", "L", "T", "D", "K"}},
+    {"de", "German", {"B", "S", "L", "T", "D", "K"}},
+    {"fr", "French", {"P", "C", "F", "T", "D", "R"}},
+    {"es", "Spanish", {"P", "C", "A", "T", "D", "R"}},
+    {"it", "Italian", {"P", "C", "A", "T", "D", "R"}},
+    {"pt", "Portuguese", {"P", "C", "B", "T", "D", "R"}},
+    {"nl", "Dutch", {"p", "P", "L", "T", "D", "K"}},
+    {"pl", "Polish", {"p", "S", "G", "W", "H", "K"}},
+    {"hu", "Hungarian", {"G", "H", "F", "B", "V", "K"}},
+    {"ro", "Romanian", {"P", "C", "N", "T", "D", "R"}},
+    {"sv", "Swedish", {"B", "S", "L", "T", "D", "K"}},
+    {"da", "Danish", {"B", "S", "L", "T", "D", "K"}},
+    {"nb", "Norwegian", {"B", "S", "L", "T", "D", "K"}},
+    {"fi", "Finnish", {"S", "R", "L", "T", "D", "K"}},
+    {"is", "Icelandic", {"P", "R", "B", "H", "D", "K"}},
+    {"et", "Estonian", {"E", "R", "O", "V", "L", "K"}},
+    {"hr", "Croatian", {"P", "S", "L", "T", "D", "K"}},
+    {"sr", "Serbian", {"P", "S", "L", "T", "D", "K"}},
+    {"ru", "Russian", {"п", "К", "С", "Л", "Ф", "Кр"}},
+    {"uk", "Ukrainian", {"п", "К", "С", "Т", "Ф", "Кр"}},
+    {"bg", "Bulgarian", {"п", "К", "О", "Т", "Д", "Ц"}},
+    /* Figurine algebraic notation writes the white symbols for both sides;
+     * the reader accepts the black ones too (see pt_lang_match_piece). */
+    {"fig", "Figurine", {"", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"}},
+};
+
+int pt_lang_count(void)
+{
+    return (int)(sizeof langs / sizeof langs[0]);
+}
+
+const pt_lang *pt_lang_at(int index)
+{
+    return index >= 0 && index < pt_lang_count() ? &langs[index] : NULL;
+}
+
+const pt_lang *pt_lang_find(const char *code)
+{
+    for (int i = 0; i < pt_lang_count(); i++)
+        if (strcmp(langs[i].code, code) == 0)
+            return &langs[i];
+    return NULL;
+}
+
+/* The black figurines, by piece type, which a reader accepts as well. */
+static const char *const black_figurines[PT_NO_TYPE] = {"\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"};
+static const char *const white_pawn_figurine = "\u2659";
+
+static size_t starts_with(const char *text, size_t len, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return n && n <= len && memcmp(text, prefix, n) == 0 ? n : 0;
+}
+
+size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type)
+{
+    /* Longest letter first, so that Russian "Кр" (king) wins over "К"
+     * (knight). Pawns are matched only when the letter is upper case or a
+     * symbol, since a lower-case letter there is a file. */
+    size_t best = 0;
+    *type = PT_NO_TYPE;
+    for (int t = PT_PAWN; t <= PT_KING; t++) {
+        size_t n = starts_with(text, len, lang->piece[t]);
+        if (t == PT_PAWN && n == 1 && text[0] >= 'a' && text[0] <= 'h')
+            n = 0;
+        if (n > best) {
+            best = n;
+            *type = t;
+        }
+    }
+    if (strcmp(lang->code, "fig") == 0) {
+        for (int t = PT_PAWN; t <= PT_KING; t++) {
+            size_t n = starts_with(text, len, black_figurines[t]);
+            if (n > best) {
+                best = n;
+                *type = t;
+            }
+        }
+        size_t n = starts_with(text, len, white_pawn_figurine);
+        if (n > best) {
+            best = n;
+            *type = PT_PAWN;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,311 @@
+/*
+ * san.c - reading moves in every form the Laws (Appendix C) and real PGN
+ * files use: Nf3, Ng1f3, Ng1-f3, Nxf3, N:f3, e2e4, exd5, ed5, e:d5, Sc6:,
+ * exd6 e.p., 0-0, O-O-O, e8Q, e8=Q, e8(Q), e8/Q, e7e8q, with +, ++, #,
+ * annotations and a trailing (=).
+ *
+ * Reading is two steps: the text's syntax alone (pt_move_text_parse), then
+ * the legal moves of the position that fit it (pt_move_text_match). Keeping
+ * them apart lets language detection parse once per language and lets the
+ * checker say whether a text was malformed or merely illegal.
+ */
+#include "chess/position.h"
+
+#include <string.h>
+
+/* Byte length of lit if text starts with it, else 0. */
+static size_t prefix(const char *text, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return n <= len && memcmp(text, lit, n) == 0 ? n : 0;
+}
+
+static size_t suffix(const char *text, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return n < len && memcmp(text + len - n, lit, n) == 0 ? n : 0;
+}
+
+/* The dashes people type between squares or in castling. */
+static size_t dash_at(const char *text, size_t len)
+{
+    static const char *const dashes[] = {"-", "\u2013", "\u2014", "\u2212"};
+    for (size_t i = 0; i < sizeof dashes / sizeof dashes[0]; i++) {
+        size_t n = prefix(text, len, dashes[i]);
+        if (n)
+            return n;
+    }
+    return 0;
+}
+
+/* Strips what may follow a move, in any order: annotations, check and mate
+ * marks, e.p., a draw offer, and the German trailing capture colon. */
+static size_t strip_suffixes(const char *text, size_t len, pt_move_text *mt)
+{
+    static const char *const annotations[] = {"!!", "??", "!?", "?!", "!", "?"};
+    for (bool again = true; again && len > 0;) {
+        size_t n;
+        again = true;
+        if ((n = suffix(text, len, "(=)"))) {
+            mt->draw_offer = true;
+        } else if ((n = suffix(text, len, "++")) || (n = suffix(text, len, "#")) ||
+                   (n = suffix(text, len, "\u2021"))) {
+            mt->check = 2;
+            if (n == 2 && text[len - 1] == '+')
+                mt->forms |= PT_FORM_DOUBLE_PLUS;
+        } else if ((n = suffix(text, len, "+")) || (n = suffix(text, len, "\u2020"))) {
+            mt->check = mt->check ? mt->check : 1;
+        } else if ((n = suffix(text, len, "e.p.")) || (n = suffix(text, len, "ep"))) {
+            mt->ep = true;
+            mt->forms |= PT_FORM_EP_MARK;
+        } else if ((n = suffix(text, len, ":"))) {
+            mt->capture = true;
+            mt->forms |= PT_FORM_TRAILING_COLON;
+        } else {
+            n = 0;
+            for (size_t i = 0; i < sizeof annotations / sizeof annotations[0] && !n; i++)
+                n = suffix(text, len, annotations[i]);
+            if (n && !mt->annotation[0])
+                memcpy(mt->annotation, text + len - n, n);
+            again = n > 0;
+        }
+        len -= n;
+        while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+            len--;
+    }
+    return len;
+}
+
+/* 0-0 and 0-0-0 with O, o or 0 and any dash: 1 king side, 2 queen side. */
+static int read_castling(const char *text, size_t len, pt_move_text *mt)
+{
+    int circles = 0;
+    bool odd = false;
+    for (size_t i = 0; i < len;) {
+        char c = text[i];
+        if (c == 'O' || c == 'o' || c == '0') {
+            circles++;
+            odd |= c != 'O';
+            i++;
+            size_t n = dash_at(text + i, len - i);
+            odd |= n > 1;
+            i += n;
+        } else {
+            return 0;
+        }
+    }
+    if (circles < 2 || circles > 3)
+        return 0;
+    if (odd)
+        mt->forms |= PT_FORM_ZERO_CASTLING;
+    return circles == 2 ? 1 : 2;
+}
+
+/* A promotion piece letter at text: the language's, or English in upper
+ * or (as UCI writes it) lower case. */
+static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len, int *type)
+{
+    size_t n = pt_lang_match_piece(lang, text, len, type);
+    if (n && *type != PT_PAWN && *type != PT_KING)
+        return n;
+    const char *q = len ? strchr("nbrqNBRQ", text[0]) : NULL;
+    if (q && text[0]) {
+        *type = PT_KNIGHT + (int)((q - "nbrqNBRQ") % 4);
+        return 1;
+    }
+    return 0;
+}
+
+pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
+{
+    memset(mt, 0, sizeof *mt);
+    mt->piece = PT_NO_TYPE;
+    mt->promotion = PT_NO_TYPE;
+    mt->from_file = mt->from_rank = -1;
+    mt->to = PT_NO_SQ;
+    *bad_at = 0;
+
+    while (len > 0 && (*text == ' ' || *text == '\t')) {
+        text++;
+        len--;
+        (*bad_at)++;
+    }
+    len = strip_suffixes(text, len, mt);
+    if (len == 0)
+        return PT_ERR_SYNTAX;
+    if ((mt->castle = read_castling(text, len, mt)))
+        return PT_OK;
+
+    size_t i = pt_lang_match_piece(lang, text, len, &mt->piece);
+    if (mt->piece == PT_PAWN)
+        mt->forms |= PT_FORM_PAWN_LETTER;
+
+    /* The squares, as a string of 'f' (file) and 'r' (rank) marks. */
+    int files[4], ranks[4], nf = 0, nr = 0;
+    char shape[5] = "";
+    size_t ns = 0;
+    bool dash = false;
+    for (; i < len; i++) {
+        char c = text[i];
+        size_t n;
+        /* A final b after from and to squares (e7e8b) is a bishop. */
+        bool uci_bishop = c == 'b' && i + 1 == len && nf >= 2 && shape[ns - 1] == 'r';
+        if (c >= 'a' && c <= 'h' && ns < 4 && !uci_bishop) {
+            files[nf++] = c - 'a';
+            shape[ns++] = 'f';
+        } else if (c >= '1' && c <= '8' && ns < 4) {
+            ranks[nr++] = c - '1';
+            shape[ns++] = 'r';
+        } else if (c == 'x') {
+            mt->capture = true;
+        } else if (c == ':' || (n = prefix(text + i, len - i, "\u00d7"))) {
+            mt->capture = true;
+            mt->forms |= PT_FORM_COLON;
+            if (c != ':')
+                i += n - 1;
+        } else if ((n = dash_at(text + i, len - i))) {
+            dash = true;
+            i += n - 1;
+        } else if (ns > 0 && shape[ns - 1] == 'r' && mt->promotion == PT_NO_TYPE) {
+            /* A promotion: =Q, (Q), /Q, or the letter alone (d8D, e7e8q). */
+            size_t at = i;
+            char open = text[i];
+            if (open == '=' || open == '(' || open == '/')
+                at++;
+            size_t m = promotion_letter(lang, text + at, len - at, &mt->promotion);
+            if (!m) {
+                *bad_at += i;
+                return PT_ERR_SYNTAX;
+            }
+            at += m;
+            if (open == '(') {
+                if (at >= len || text[at] != ')') {
+                    *bad_at += at;
+                    return PT_ERR_SYNTAX;
+                }
+                at++;
+            }
+            if (open != '=')
+                mt->forms |= PT_FORM_PROMOTION;
+            i = at - 1;
+        } else {
+            *bad_at += i;
+            return PT_ERR_SYNTAX;
+        }
+    }
+    if (ns < 2 || shape[ns - 2] != 'f' || shape[ns - 1] != 'r') {
+        *bad_at += len;
+        return PT_ERR_SYNTAX;
+    }
+    mt->to = PT_SQ(files[nf - 1], ranks[nr - 1]);
+    shape[ns - 2] = '\0';
+    if (strcmp(shape, "f") == 0) {
+        mt->from_file = files[0];
+    } else if (strcmp(shape, "r") == 0) {
+        mt->from_rank = ranks[0];
+    } else if (strcmp(shape, "fr") == 0) {
+        mt->from_file = files[0];
+        mt->from_rank = ranks[0];
+        mt->forms |= PT_FORM_LONG;
+    } else if (shape[0] != '\0') {
+        *bad_at += len;
+        return PT_ERR_SYNTAX;
+    }
+    if (dash) {
+        if (!(mt->forms & PT_FORM_LONG)) {
+            *bad_at += len;
+            return PT_ERR_SYNTAX;
+        }
+        mt->forms |= PT_FORM_DASH;
+    }
+    return PT_OK;
+}
+
+/* Whether legal move m of pos fits what the text said. */
+static bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
+{
+    int from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
+    bool from_given = mt->from_file >= 0 && mt->from_rank >= 0;
+
+    if (kind == PT_MOVE_CASTLING) {
+        if (mt->castle)
+            return mt->castle == (to > from ? 1 : 2);
+        /* Written as the king's step or as king takes rook (UCI, LAN). */
+        int king_to = pt_castle_king_to(pt_castle_index(from, to));
+        return from_given && PT_SQ(mt->from_file, mt->from_rank) == from &&
+               (mt->to == king_to || mt->to == to) && (mt->piece == PT_NO_TYPE || mt->piece == PT_KING);
+    }
+    if (mt->castle || mt->to != to)
+        return false;
+    /* No piece letter means a pawn, unless the from square says which. */
+    int type = PT_TYPE_OF(pos->board[from]);
+    if (mt->piece != PT_NO_TYPE && mt->piece != type)
+        return false;
+    if (mt->piece == PT_NO_TYPE && !from_given && type != PT_PAWN)
+        return false;
+    if ((mt->from_file >= 0 && mt->from_file != PT_FILE(from)) || (mt->from_rank >= 0 && mt->from_rank != PT_RANK(from)))
+        return false;
+    if (kind == PT_MOVE_PROMOTION)
+        return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
+    return mt->promotion == PT_NO_TYPE;
+}
+
+static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *list, int n, pt_move *out)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (fits(pos, mt, list[i]))
+            out[count++] = list[i];
+    return count;
+}
+
+int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
+{
+    pt_move list[PT_MAX_MOVES];
+    int n = pt_gen_legal(pos, list);
+    int count = collect(pos, mt, list, n, out);
+    if (count != 1)
+        return count;
+
+    pt_move m = out[0];
+    int kind = pt_move_kind(m);
+    if (kind == PT_MOVE_CASTLING && !mt->castle)
+        mt->forms |= PT_FORM_UCI_CASTLING;
+    if (kind == PT_MOVE_PROMOTION && mt->promotion == PT_NO_TYPE)
+        mt->forms |= PT_FORM_NO_PROMOTION;
+    bool capture = kind == PT_MOVE_EN_PASSANT || (kind != PT_MOVE_CASTLING && pos->board[pt_move_to(m)] != PT_NO_PIECE);
+    if (capture && !mt->capture)
+        mt->forms |= PT_FORM_NO_CAPTURE_MARK;
+    /* A pawn capture needs its file; anything else written before the
+     * destination must be needed to tell two pieces apart. */
+    bool pawn_capture = capture && PT_TYPE_OF(pos->board[pt_move_from(m)]) == PT_PAWN;
+    if (kind != PT_MOVE_CASTLING && !(mt->forms & PT_FORM_LONG) && !pawn_capture &&
+        (mt->from_file >= 0 || mt->from_rank >= 0)) {
+        pt_move_text bare = *mt;
+        pt_move scratch[PT_MAX_MOVES];
+        bare.from_file = bare.from_rank = -1;
+        if (bare.piece == PT_NO_TYPE)
+            bare.piece = PT_TYPE_OF(pos->board[pt_move_from(m)]);
+        if (collect(pos, &bare, list, n, scratch) == 1)
+            mt->forms |= PT_FORM_OVER_DISAMBIGUATED;
+    }
+    return 1;
+}
+
+pt_err pt_san_read(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *move,
+                   pt_move_text *mt)
+{
+    pt_move found[PT_MAX_MOVES];
+    size_t bad_at;
+    *move = PT_MOVE_NONE;
+    pt_err err = pt_move_text_parse(lang, text, len, mt, &bad_at);
+    if (err != PT_OK)
+        return err;
+    int n = pt_move_text_match(pos, mt, found);
+    if (n == 0)
+        return PT_ERR_ILLEGAL;
+    if (n > 1)
+        return PT_ERR_AMBIGUOUS;
+    *move = found[0];
+    return PT_OK;
+}
