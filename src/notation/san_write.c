@@ -157,7 +157,7 @@ int pt_san_suggest(const pt_pos *pos, const pt_lang *lang, const char *text, siz
     size_t bad_at;
     bool parsed = pt_move_text_parse(lang, text, len, &mt, &bad_at) == PT_OK;
     pt_move list[PT_MAX_MOVES];
-    scored cand[PT_MAX_MOVES];
+    scored cand[PT_MAX_MOVES] = {{0}};
     int n = pt_gen_legal(pos, list), count = 0;
     len = bare_length(text, len);
 
