@@ -35,7 +35,7 @@ CFLAGS_ALL += -DPT_DEBUG -fsanitize=address,undefined -fno-sanitize-recover=all 
 LDFLAGS += -fsanitize=address,undefined
 endif
 
-LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/util/*.c))
+LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/record/*.c src/util/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))

@@ -17,6 +17,10 @@
  *   Languages   pt_lang_*: piece letters of 24 national notations and figurine
  *   Move text   pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
  *               pt_san_suggest(), pt_san_write()
+ *   PGN         pt_pgn_*: a streaming reader, one game at a time, with the
+ *               location of every token and diagnostic
+ *   Replay      pt_replay_*: a game's moves through the Laws, its notation
+ *               detected, with a diagnostic for each move that fails
  *
  * Conventions: every exported name starts with pt_ or PT_. Functions that can
  * fail return a pt_err and hand results back through out-parameters, which
@@ -352,5 +356,133 @@ enum { PT_NOTATION_SAN = 0, PT_NOTATION_LAN = 1, PT_NOTATION_UCI = 2 };
  * e8=Q+, O-O), long algebraic (Ng1-f3, e4xd5) or UCI. With the figurine
  * "language" the piece letters are Unicode symbols. Returns out. */
 char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notation, char out[PT_SAN_MAX]);
+
+/* ------------------------------------------------------------------ PGN */
+
+/* A source of bytes: returns how many it put in buf, 0 at the end (or on an
+ * error, which the source itself records). */
+typedef size_t (*pt_read_fn)(void *ctx, void *buf, size_t size);
+
+/* pt_read_fn over a stdio stream (ctx is the FILE *). */
+size_t pt_read_stdio(void *ctx, void *buf, size_t size);
+
+typedef enum pt_pgn_kind {
+    PT_TOK_MOVE,       /* a move as written, suffixes included */
+    PT_TOK_NUMBER,     /* a move number: "12." or "12..." */
+    PT_TOK_COMMENT,    /* the text of {...} or ;... */
+    PT_TOK_NAG,        /* $n, or !, ?, !!, ??, !?, ?! standing alone */
+    PT_TOK_VAR_START,  /* ( */
+    PT_TOK_VAR_END,    /* ) */
+    PT_TOK_RESULT,     /* a game termination marker */
+    PT_TOK_NULL        /* a null move: -- or Z0 */
+} pt_pgn_kind;
+
+enum { PT_MARK_EP = 1, PT_MARK_DRAW_OFFER = 2 }; /* e.p. and (=) written apart */
+enum { PT_RESULT_WHITE = 1, PT_RESULT_BLACK, PT_RESULT_DRAW, PT_RESULT_UNKNOWN };
+
+typedef struct pt_pgn_token {
+    uint8_t kind;       /* pt_pgn_kind */
+    uint8_t marks;      /* PT_MARK_* for moves */
+    uint16_t depth;     /* variation depth, 0 on the main line */
+    int value;          /* NUMBER: the number; NAG: its value; RESULT: PT_RESULT_* */
+    bool black;         /* NUMBER written with "...": Black to move */
+    size_t text, len;   /* the text in the game's UTF-8 text */
+    int line, column;   /* where it starts; column in characters, from 1 */
+    long line_start;    /* private to the reader */
+} pt_pgn_token;
+
+typedef struct pt_pgn_tag {
+    size_t name, value; /* offsets of NUL-terminated strings in strings */
+    int line, column;
+    long line_start;    /* private to the reader */
+    size_t at;          /* private to the reader */
+} pt_pgn_tag;
+
+enum { PT_SEV_WARNING = 1, PT_SEV_ERROR = 2 };
+
+typedef struct pt_pgn_diag {
+    int severity;       /* PT_SEV_* */
+    const char *code;   /* stable, e.g. "pgn-syntax", "illegal-move" */
+    int line, column;
+    int ply;            /* 1-based ply it concerns, 0 when none */
+    char message[200];
+    char suggestion[64];  /* the most probable correction, or "" */
+    long line_start;    /* private to the reader */
+    size_t at;          /* private to the reader */
+} pt_pgn_diag;
+
+/* One game as read: its text, tags, tokens and diagnostics. Reused from
+ * game to game by pt_pgn_next; free with pt_pgn_game_free. */
+typedef struct pt_pgn_game {
+    long number;            /* 1-based index in the input */
+    int first_line;
+    bool unreadable;        /* nothing usable: see the diagnostics */
+    bool latin1;            /* the text was ISO-8859-1, now UTF-8 */
+    char *text;
+    size_t text_len, text_cap;
+    char *strings;
+    size_t strings_len, strings_cap;
+    pt_pgn_tag *tags;
+    size_t ntags, tags_cap;
+    pt_pgn_token *tokens;
+    size_t ntokens, tokens_cap;
+    pt_pgn_diag *diags;
+    size_t ndiags, diags_cap;
+} pt_pgn_game;
+
+typedef struct pt_pgn_reader pt_pgn_reader;
+
+#define PT_PGN_MAX_DEPTH 64              /* variations nested deeper are refused */
+#define PT_PGN_MAX_GAME ((size_t)32 << 20) /* bytes; a larger game is unreadable */
+
+pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx);
+/* Lowers the size above which a game is skipped as unreadable (for tests
+ * and for callers with tight memory); at most PT_PGN_MAX_GAME. */
+void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes);
+/* Reads the next game into g (cleared first). PT_ERR_END when there are
+ * no more; PT_ERR_NOMEM is the only other failure. Syntax errors do not
+ * fail: they are in g->diags, and reading resumes at the next game. */
+pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g);
+void pt_pgn_close(pt_pgn_reader **pr);
+void pt_pgn_game_init(pt_pgn_game *g);
+void pt_pgn_game_free(pt_pgn_game *g);
+
+/* The value of tag name, or NULL. */
+const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name);
+const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i);
+const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
+/* Adds a diagnostic to g; message is printf-style. */
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+                       const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* --------------------------------------------------------------- replay */
+
+typedef struct pt_replay_opts {
+    const pt_lang *lang;  /* the notation, or NULL to detect it per game */
+    bool strict;          /* warn about every non-standard spelling */
+} pt_replay_opts;
+
+/* What replaying a game's main line gave. */
+typedef struct pt_replay {
+    pt_pos start;
+    pt_move *moves;       /* the main line, as far as it is legal */
+    size_t *move_token;   /* the token each move was read from */
+    size_t nmoves, cap;
+    const pt_lang *lang;  /* the notation used, forced or detected */
+    bool replayed;        /* false: no start position or variant to play */
+    bool complete;        /* every main-line move was legal */
+    int errors;           /* diagnostics of severity error it added */
+    pt_pos final;
+    pt_status status;     /* of the final position */
+} pt_replay;
+
+void pt_replay_init(pt_replay *rp);
+void pt_replay_free(pt_replay *rp);
+/* Replays g (main line and variations) and adds a diagnostic to g for each
+ * problem found. PT_ERR_NOMEM is the only failure. */
+pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp);
+/* The start position a game's tags ask for (FEN, SetUp, Variant); false
+ * with a message when they ask for one that cannot be had. */
+bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size);
 
 #endif /* PARTIAR_H */

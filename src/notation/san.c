@@ -10,6 +10,7 @@
  * checker say whether a text was malformed or merely illegal.
  */
 #include "chess/position.h"
+#include "notation/text.h"
 
 #include <string.h>
 
@@ -29,13 +30,7 @@ static size_t suffix(const char *text, size_t len, const char *lit)
 /* The dashes people type between squares or in castling. */
 static size_t dash_at(const char *text, size_t len)
 {
-    static const char *const dashes[] = {"-", "\u2013", "\u2014", "\u2212"};
-    for (size_t i = 0; i < sizeof dashes / sizeof dashes[0]; i++) {
-        size_t n = prefix(text, len, dashes[i]);
-        if (n)
-            return n;
-    }
-    return 0;
+    return pt_dash_length(text, len);
 }
 
 /* Strips what may follow a move, in any order: annotations, check and mate

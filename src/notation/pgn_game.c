@@ -1,0 +1,305 @@
+/*
+ * pgn_game.c - the record of one PGN game: growing its arrays, tags and
+ * diagnostics, and turning the raw bytes into UTF-8 text with character
+ * columns once the game is complete (pt_pgn_finish_game).
+ */
+#include "notation/pgn_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pt_pgn_game_init(pt_pgn_game *g)
+{
+    memset(g, 0, sizeof *g);
+}
+
+void pt_pgn_game_free(pt_pgn_game *g)
+{
+    free(g->text);
+    free(g->strings);
+    free(g->tags);
+    free(g->tokens);
+    free(g->diags);
+    pt_pgn_game_init(g);
+}
+
+void pt_pgn_game_clear(pt_pgn_game *g)
+{
+    g->number = 0;
+    g->first_line = 0;
+    g->unreadable = false;
+    g->latin1 = false;
+    g->text_len = g->strings_len = 0;
+    g->ntags = g->ntokens = g->ndiags = 0;
+}
+
+/* Makes room for one more element of size in *items. */
+bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size)
+{
+    if (count < *cap)
+        return true;
+    size_t want = *cap ? *cap * 2 : 64;
+    void *bigger = realloc(*items, want * size);
+    if (!bigger)
+        return false;
+    *items = bigger;
+    *cap = want;
+    return true;
+}
+
+static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code)
+{
+    if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
+        return NULL;
+    pt_pgn_diag *d = &g->diags[g->ndiags++];
+    memset(d, 0, sizeof *d);
+    d->severity = severity;
+    d->code = code;
+    return d;
+}
+
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+                       const char *fmt, ...)
+{
+    pt_pgn_diag *d = new_diag(g, severity, code);
+    if (!d)
+        return PT_ERR_NOMEM;
+    d->line = line;
+    d->column = column;
+    d->ply = ply;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    return PT_OK;
+}
+
+pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line, long line_start, size_t at,
+                       const char *fmt, ...)
+{
+    pt_pgn_diag *d = new_diag(g, severity, code);
+    if (!d)
+        return PT_ERR_NOMEM;
+    d->line = line;
+    d->line_start = line_start;
+    d->at = at;
+    d->column = -1; /* filled in by pt_pgn_finish_game */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    return PT_OK;
+}
+
+size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len)
+{
+    while (g->strings_len + len + 1 > g->strings_cap) {
+        size_t want = g->strings_cap ? g->strings_cap * 2 : 1024;
+        char *bigger = realloc(g->strings, want);
+        if (!bigger)
+            return (size_t)-1;
+        g->strings = bigger;
+        g->strings_cap = want;
+    }
+    size_t at = g->strings_len;
+    memcpy(g->strings + at, s, len);
+    g->strings[at + len] = '\0';
+    g->strings_len += len + 1;
+    return at;
+}
+
+const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i)
+{
+    return i < g->ntags ? g->strings + g->tags[i].name : NULL;
+}
+
+const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i)
+{
+    return i < g->ntags ? g->strings + g->tags[i].value : NULL;
+}
+
+const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->strings + g->tags[i].name, name) == 0)
+            return g->strings + g->tags[i].value;
+    return NULL;
+}
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if the
+ * bytes there are not valid UTF-8 (overlong forms and surrogates too). */
+size_t pt_utf8_valid_at(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (len == 0 || len > n || c > 0xF4)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
+        (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return len;
+}
+
+/* Offset of the first byte that is not valid UTF-8, or len. */
+static size_t first_invalid_utf8(const unsigned char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        size_t n = pt_utf8_valid_at(s + i, len - i);
+        if (!n)
+            return i;
+        i += n;
+    }
+    return len;
+}
+
+/* Walks the raw bytes once, copying them into g->text as UTF-8 and moving
+ * each token's raw offset to its text offset, in order. */
+typedef struct text_map {
+    const unsigned char *raw;
+    size_t raw_at;   /* next raw byte to copy */
+    bool latin1;
+} text_map;
+
+static bool emit_to(pt_pgn_game *g, text_map *m, size_t raw_end)
+{
+    for (; m->raw_at < raw_end; m->raw_at++) {
+        unsigned char c = m->raw[m->raw_at];
+        char out[2];
+        size_t n = 1;
+        out[0] = (char)c;
+        if (c == 0) {
+            out[0] = ' '; /* NUL bytes were reported; they read as blanks */
+        } else if (m->latin1 && c >= 0x80) {
+            out[0] = (char)(0xC0 | (c >> 6));
+            out[1] = (char)(0x80 | (c & 0x3F));
+            n = 2;
+        }
+        if (g->text_len + n + 1 > g->text_cap) {
+            size_t want = g->text_cap ? g->text_cap * 2 : 4096;
+            while (want < g->text_len + n + 1)
+                want *= 2;
+            char *bigger = realloc(g->text, want);
+            if (!bigger)
+                return false;
+            g->text = bigger;
+            g->text_cap = want;
+        }
+        memcpy(g->text + g->text_len, out, n);
+        g->text_len += n;
+    }
+    return true;
+}
+
+/* Characters from raw offset a to b: every byte in ISO-8859-1, every byte
+ * that does not continue a sequence in UTF-8. */
+static int chars_between(const unsigned char *raw, size_t a, size_t b, bool latin1)
+{
+    int n = 0;
+    for (size_t i = a; i < b; i++)
+        n += latin1 || (raw[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Columns, computed incrementally along each line so that a game on one
+ * enormous line costs linear time. */
+typedef struct column_walk {
+    long line_start;
+    size_t at;
+    int column;
+} column_walk;
+
+static int column_of(column_walk *w, const unsigned char *raw, long line_start, size_t at, int base, bool latin1)
+{
+    if (line_start != w->line_start || at < w->at) {
+        w->line_start = line_start;
+        w->at = line_start < 0 ? 0 : (size_t)line_start;
+        w->column = 1 + (line_start < 0 ? base : 0);
+    }
+    w->column += chars_between(raw, w->at, at, latin1);
+    w->at = at;
+    return w->column;
+}
+
+pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int first_column_base)
+{
+    size_t bad = first_invalid_utf8(raw, len);
+    g->latin1 = bad < len;
+
+    text_map map = {raw, 0, g->latin1};
+    g->text_len = 0;
+    column_walk walk = {-2, 0, 1};
+    for (size_t i = 0; i < g->ntokens; i++) {
+        pt_pgn_token *t = &g->tokens[i];
+        size_t raw_text = t->text;
+        t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, g->latin1);
+        if (!emit_to(g, &map, raw_text))
+            return PT_ERR_NOMEM;
+        t->text = g->text_len;
+        size_t before = g->text_len;
+        if (!emit_to(g, &map, raw_text + t->len))
+            return PT_ERR_NOMEM;
+        t->len = g->text_len - before;
+    }
+    if (!emit_to(g, &map, len))
+        return PT_ERR_NOMEM;
+    if (g->text)
+        g->text[g->text_len] = '\0';
+
+    /* Tag names and values are stored apart; convert them likewise. */
+    if (g->latin1) {
+        for (size_t i = 0; i < 2 * g->ntags; i++) {
+            size_t *where = i & 1 ? &g->tags[i / 2].value : &g->tags[i / 2].name;
+            size_t n = strlen(g->strings + *where);
+            char *buf = malloc(2 * n + 1);
+            if (!buf)
+                return PT_ERR_NOMEM;
+            size_t o = 0;
+            for (size_t k = 0; k < n; k++) {
+                unsigned char c = (unsigned char)g->strings[*where + k];
+                if (c >= 0x80)
+                    buf[o++] = (char)(0xC0 | (c >> 6));
+                buf[o++] = (char)(c >= 0x80 ? 0x80 | (c & 0x3F) : c);
+            }
+            size_t at = pt_pgn_add_string(g, buf, o);
+            free(buf);
+            if (at == (size_t)-1)
+                return PT_ERR_NOMEM;
+            *where = at;
+        }
+    }
+
+    walk.line_start = -2;
+    for (size_t i = 0; i < g->ntags; i++)
+        g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, g->latin1);
+    walk.line_start = -2;
+    for (size_t i = 0; i < g->ndiags; i++) {
+        pt_pgn_diag *d = &g->diags[i];
+        if (d->column < 0)
+            d->column = column_of(&walk, raw, d->line_start, d->at, first_column_base, g->latin1);
+    }
+    if (g->latin1) {
+        /* Once per game, at the first byte that is not UTF-8. */
+        int line = g->first_line;
+        long line_start = -1;
+        for (size_t i = 0; i < bad; i++) {
+            if (raw[i] == '\n' || (raw[i] == '\r' && (i + 1 >= len || raw[i + 1] != '\n'))) {
+                line++;
+                line_start = (long)i + 1;
+            }
+        }
+        column_walk w = {-2, 0, 1};
+        int col = column_of(&w, raw, line_start, bad, first_column_base, true);
+        if (pt_pgn_add_diag(g, PT_SEV_WARNING, "pgn-encoding", line, col, 0,
+                            "the text is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") != PT_OK)
+            return PT_ERR_NOMEM;
+    }
+    return PT_OK;
+}

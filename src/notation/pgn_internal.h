@@ -1,0 +1,24 @@
+/*
+ * pgn_internal.h - what the PGN reader's files share.
+ */
+#ifndef PT_PGN_INTERNAL_H
+#define PT_PGN_INTERNAL_H
+
+#include "partiar.h"
+
+void pt_pgn_game_clear(pt_pgn_game *g);
+/* Grows *items (of count elements of size bytes) to hold one more. */
+bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size);
+/* A diagnostic at raw byte offset `at`; its column is counted later. */
+pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line, long line_start, size_t at,
+                       const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* Copies s into g->strings with a NUL; returns its offset or (size_t)-1. */
+size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len);
+size_t pt_utf8_valid_at(const unsigned char *s, size_t n);
+/* Converts the raw bytes of a complete game to UTF-8 text (ISO-8859-1 when
+ * they are not valid UTF-8, with a warning), moves token offsets into that
+ * text and counts columns. first_column_base is the column, minus one, of
+ * raw[0] when the game begins in the middle of a line. */
+pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int first_column_base);
+
+#endif

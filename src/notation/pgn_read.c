@@ -1,0 +1,773 @@
+/*
+ * pgn_read.c - the streaming PGN reader.
+ *
+ * The reader keeps the raw bytes of the current game in one buffer and
+ * scans tokens off its front. A token is taken only once all of it is in
+ * the buffer; otherwise more input is read and the scan is tried again, so
+ * a game may arrive in any number of pieces. A game ends at a result token
+ * outside variations, at a '[' once moves have begun, at a tag name that
+ * repeats (games with tags and no moves), or at the end of the input. The
+ * bytes after that point stay in the buffer for the next game, so a syntax
+ * error never costs more than its own game.
+ */
+#include "notation/pgn_internal.h"
+#include "notation/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READ_CHUNK ((size_t)1 << 16)
+
+struct pt_pgn_reader {
+    pt_read_fn read;
+    void *ctx;
+    unsigned char *buf;
+    size_t len, cap;
+    bool eof;
+    long games;
+    int line;        /* line number of buf[0] */
+    long line_start; /* where that line starts in buf; negative: earlier */
+    int column_base; /* characters of that line before buf[0] */
+    size_t max_game;
+};
+
+size_t pt_read_stdio(void *ctx, void *buf, size_t size)
+{
+    return fread(buf, 1, size, (FILE *)ctx);
+}
+
+pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
+{
+    *pr = NULL;
+    pt_pgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return PT_ERR_NOMEM;
+    r->read = read;
+    r->ctx = ctx;
+    r->line = 1;
+    r->max_game = PT_PGN_MAX_GAME;
+    *pr = r;
+    return PT_OK;
+}
+
+void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes)
+{
+    r->max_game = bytes < PT_PGN_MAX_GAME ? bytes : PT_PGN_MAX_GAME;
+}
+
+void pt_pgn_close(pt_pgn_reader **pr)
+{
+    if (*pr)
+        free((*pr)->buf);
+    free(*pr);
+    *pr = NULL;
+}
+
+/* Reads more input; false at the end or when memory runs out. */
+static bool fill(pt_pgn_reader *r)
+{
+    if (r->eof)
+        return false;
+    if (r->cap - r->len < READ_CHUNK) {
+        size_t want = r->cap ? r->cap * 2 : 4 * READ_CHUNK;
+        unsigned char *bigger = realloc(r->buf, want);
+        if (!bigger)
+            return false;
+        r->buf = bigger;
+        r->cap = want;
+    }
+    size_t got = r->read(r->ctx, r->buf + r->len, r->cap - r->len);
+    if (got == 0)
+        r->eof = true;
+    r->len += got;
+    return got > 0;
+}
+
+/* Scanning state for one game. */
+typedef struct scan {
+    pt_pgn_reader *r;
+    pt_pgn_game *g;
+    size_t pos;
+    int line;
+    long line_start;
+    int depth;
+    bool in_moves;
+    bool nul_reported;
+    bool deep_reported;
+    int last_line;   /* line of the last token taken */
+    int top_moves;   /* moves taken on the main line */
+} scan;
+
+typedef enum step {
+    STEP_TOKEN,     /* a token (or nothing worth one) was taken */
+    STEP_MORE,      /* the buffer ended inside a token: read more */
+    STEP_GAME_END,  /* the game ends at s->pos */
+    STEP_INPUT_END, /* no more input */
+    STEP_NOMEM
+} step;
+
+static int byte_at(const scan *s, size_t i)
+{
+    return i < s->r->len ? s->r->buf[i] : -1;
+}
+
+static bool is_newline_at(const scan *s, size_t i)
+{
+    int c = byte_at(s, i);
+    return c == '\n' || (c == '\r' && byte_at(s, i + 1) != '\n');
+}
+
+/* Moves to `to`, counting the lines passed. */
+static void advance(scan *s, size_t to)
+{
+    for (size_t i = s->pos; i < to; i++) {
+        if (is_newline_at(s, i)) {
+            s->line++;
+            s->line_start = (long)i + 1;
+        }
+    }
+    s->pos = to;
+}
+
+static step diag_here(scan *s, int severity, const char *code, size_t at, const char *message)
+{
+    if (pt_pgn_raw_diag(s->g, severity, code, s->line, s->line_start, at, "%s", message) != PT_OK)
+        return STEP_NOMEM;
+    return STEP_TOKEN;
+}
+
+static step add_token(scan *s, int kind, size_t start, size_t len, int value)
+{
+    s->in_moves = true;
+    if (s->depth > PT_PGN_MAX_DEPTH)
+        return STEP_TOKEN; /* too deep: reported once, not kept */
+    pt_pgn_game *g = s->g;
+    if (!pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
+        return STEP_NOMEM;
+    pt_pgn_token *t = &g->tokens[g->ntokens++];
+    memset(t, 0, sizeof *t);
+    t->kind = (uint8_t)kind;
+    t->depth = (uint16_t)s->depth;
+    t->value = value;
+    t->text = start;
+    t->len = len;
+    t->line = s->line;
+    t->line_start = s->line_start;
+    if (kind == PT_TOK_MOVE && s->depth == 0)
+        s->top_moves++;
+    return STEP_TOKEN;
+}
+
+/* Offset of the end of the line containing pos (its newline or the end of
+ * the buffer), and whether that end is known (newline seen or input over). */
+static size_t line_end(const scan *s, size_t pos, bool *known)
+{
+    size_t i = pos;
+    while (i < s->r->len && s->r->buf[i] != '\n' && s->r->buf[i] != '\r')
+        i++;
+    *known = i < s->r->len || s->r->eof;
+    return i;
+}
+
+static bool is_blank(int c)
+{
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+/* [Name "value"]. Tags live on one line; a value's unescaped quote is taken
+ * literally unless a ']' follows it, which copes with writers that do not
+ * escape. */
+static step scan_tag(scan *s)
+{
+    bool known;
+    size_t start = s->pos, eol = line_end(s, start, &known);
+    if (!known)
+        return STEP_MORE;
+    const unsigned char *b = s->r->buf;
+    size_t i = start + 1;
+    while (i < eol && is_blank(b[i]))
+        i++;
+    size_t name = i;
+    while (i < eol && (b[i] == '_' || (b[i] >= 'A' && b[i] <= 'Z') || (b[i] >= 'a' && b[i] <= 'z') ||
+                       (b[i] >= '0' && b[i] <= '9')))
+        i++;
+    size_t name_len = i - name;
+    while (i < eol && is_blank(b[i]))
+        i++;
+    if (name_len == 0 || i >= eol || b[i] != '"') {
+        step st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "malformed tag pair: expected [Name \"value\"]");
+        /* Skip to the closing bracket, or the end of the line. */
+        size_t close = start + 1;
+        while (close < eol && b[close] != ']')
+            close++;
+        advance(s, close < eol ? close + 1 : eol);
+        return st;
+    }
+    /* A repeated name starts a new game: games without moves are common. */
+    for (size_t t = 0; t < s->g->ntags; t++) {
+        const char *seen = s->g->strings + s->g->tags[t].name;
+        if (strlen(seen) == name_len && memcmp(seen, b + name, name_len) == 0)
+            return STEP_GAME_END;
+    }
+
+    char *value = malloc(eol - i + 1);
+    if (!value)
+        return STEP_NOMEM;
+    size_t n = 0, close = 0;
+    bool closed = false, odd_quote = false;
+    for (i++; i < eol; i++) {
+        if (b[i] == '\\' && i + 1 < eol && (b[i + 1] == '"' || b[i + 1] == '\\')) {
+            value[n++] = (char)b[++i];
+            continue;
+        }
+        if (b[i] == '"') {
+            size_t k = i + 1;
+            while (k < eol && is_blank(b[k]))
+                k++;
+            if (k >= eol || b[k] == ']') {
+                closed = true;
+                close = k;
+                break;
+            }
+            odd_quote = true;
+        }
+        value[n++] = (char)b[i];
+    }
+    step st = STEP_TOKEN;
+    size_t last = eol;
+    while (last > i && is_blank(b[last - 1]))
+        last--;
+    size_t open = name + name_len;
+    while (b[open] != '"')
+        open++;
+    if (!closed && last - open >= 3 && b[last - 1] == ']' && b[last - 2] == '"' && b[last - 3] == '\\') {
+        /* [Event "Tournament \"]: a writer that does not escape backslashes.
+         * Read the value literally, up to the final quote. */
+        n = last - 2 - (open + 1);
+        memcpy(value, b + open + 1, n);
+        closed = true;
+        close = last - 1;
+        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start, "backslash before the closing quote read as a backslash");
+    } else if (!closed) {
+        /* An unclosed quote: keep the value up to a final ']' if any. */
+        while (n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t'))
+            n--;
+        if (n > 0 && value[n - 1] == ']')
+            n--;
+        st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "tag value without its closing quote");
+        close = eol;
+    } else if (odd_quote) {
+        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start, "unescaped quote inside a tag value (write \\\")");
+    }
+    if (closed && (close >= eol || b[close] != ']'))
+        st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "tag pair without its closing ']'");
+
+    pt_pgn_game *g = s->g;
+    size_t name_at = pt_pgn_add_string(g, (const char *)b + name, name_len);
+    size_t value_at = pt_pgn_add_string(g, value, n);
+    free(value);
+    if (st == STEP_NOMEM || name_at == (size_t)-1 || value_at == (size_t)-1 ||
+        !pt_pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags, sizeof *g->tags))
+        return STEP_NOMEM;
+    pt_pgn_tag *tag = &g->tags[g->ntags++];
+    tag->name = name_at;
+    tag->value = value_at;
+    tag->line = s->line;
+    tag->line_start = s->line_start;
+    tag->at = start;
+    advance(s, close < eol ? close + 1 : eol);
+    return STEP_TOKEN;
+}
+
+/* Whether the line at i looks like a tag pair: '[', a name, blanks, '"'. */
+static bool tag_line_at(const scan *s, size_t i)
+{
+    if (byte_at(s, i) != '[')
+        return false;
+    size_t k = i + 1;
+    int c;
+    while ((c = byte_at(s, k)) == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        k++;
+    if (k == i + 1)
+        return false;
+    while (is_blank(byte_at(s, k)))
+        k++;
+    return byte_at(s, k) == '"';
+}
+
+/* {comment}: may span lines. One that never closes ends, with an error,
+ * before the next line that looks like a tag, so the next game survives. */
+static step scan_brace_comment(scan *s)
+{
+    size_t start = s->pos;
+    for (size_t i = start + 1; i < s->r->len; i++) {
+        int c = s->r->buf[i];
+        if (c == '}') {
+            step st = add_token(s, PT_TOK_COMMENT, start + 1, i - start - 1, 0);
+            advance(s, i + 1);
+            return st;
+        }
+        if ((c == '\n' || c == '\r') && i + 1 < s->r->len && tag_line_at(s, i + 1)) {
+            step st = diag_here(s, PT_SEV_ERROR, "pgn-unterminated-comment", start, "comment without its closing '}'");
+            if (st == STEP_TOKEN)
+                st = add_token(s, PT_TOK_COMMENT, start + 1, i - start - 1, 0);
+            advance(s, i);
+            return st;
+        }
+    }
+    if (!s->r->eof)
+        return STEP_MORE;
+    step st = diag_here(s, PT_SEV_ERROR, "pgn-unterminated-comment", start, "comment without its closing '}'");
+    if (st == STEP_TOKEN)
+        st = add_token(s, PT_TOK_COMMENT, start + 1, s->r->len - start - 1, 0);
+    advance(s, s->r->len);
+    return st;
+}
+
+static step scan_line_comment(scan *s)
+{
+    bool known;
+    size_t eol = line_end(s, s->pos, &known);
+    if (!known)
+        return STEP_MORE;
+    step st = add_token(s, PT_TOK_COMMENT, s->pos + 1, eol - s->pos - 1, 0);
+    advance(s, eol);
+    return st;
+}
+
+/* The result a token spells, in any of the dialects met in real files:
+ * 1-0, 0-1, 1/2-1/2, 1/2, the ½ sign, typographic dashes, '*'. */
+static int result_of(const unsigned char *t, size_t len)
+{
+    char norm[16];
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (n + 4 >= sizeof norm)
+            return 0;
+        if (i + 1 < len && t[i] == 0xC2 && t[i + 1] == 0xBD) {
+            memcpy(norm + n, "1/2", 3); /* ½ */
+            n += 3;
+            i++;
+        } else if (pt_dash_length((const char *)t + i, len - i) > 1) {
+            norm[n++] = '-'; /* a typographic dash */
+            i += pt_dash_length((const char *)t + i, len - i) - 1;
+        } else {
+            norm[n++] = (char)t[i];
+        }
+    }
+    norm[n] = '\0';
+    if (strcmp(norm, "1-0") == 0)
+        return PT_RESULT_WHITE;
+    if (strcmp(norm, "0-1") == 0)
+        return PT_RESULT_BLACK;
+    if (strcmp(norm, "1/2-1/2") == 0 || strcmp(norm, "1/2") == 0)
+        return PT_RESULT_DRAW;
+    if (strcmp(norm, "*") == 0)
+        return PT_RESULT_UNKNOWN;
+    return 0;
+}
+
+/* Whether the bytes at i are a promotion or draw mark glued to a move:
+ * "(=)" or "(Q)" with one letter, ASCII or two-byte UTF-8. Returns its
+ * length or 0. */
+static size_t glued_paren(const scan *s, size_t i)
+{
+    int a = byte_at(s, i + 1), b = byte_at(s, i + 2), c = byte_at(s, i + 3);
+    if (a == '=' && b == ')')
+        return 3;
+    if (a >= 'A' && a <= 'Z' && b == ')')
+        return 3;
+    if (a >= 0xC0 && b >= 0x80 && b < 0xC0 && c == ')')
+        return 4;
+    return 0;
+}
+
+static bool ends_symbol(int c)
+{
+    return c < 0 || c == 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '{' ||
+           c == '}' || c == '[' || c == ']' || c == '(' || c == ')' || c == ';' || c == '$' || c == '"';
+}
+
+
+/* The NAG of an annotation glyph written as text: the six move glyphs and
+ * the evaluation signs of printed notation (ASCII and Unicode forms). */
+static int glyph_nag(const unsigned char *t, size_t len)
+{
+    static const struct {
+        const char *text;
+        int nag;
+    } glyphs[] = {
+        {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"=", 10}, {"∞", 13},
+        {"+=", 14}, {"+/=", 14}, {"⩲", 14}, {"=+", 15}, {"=/+", 15}, {"⩱", 15},
+        {"+/-", 16}, {"±", 16}, {"-/+", 17}, {"∓", 17}, {"+-", 18}, {"+--", 18},
+        {"-+", 19}, {"--+", 19},
+    };
+    for (size_t k = 0; k < sizeof glyphs / sizeof glyphs[0]; k++)
+        if (len == strlen(glyphs[k].text) && memcmp(t, glyphs[k].text, len) == 0)
+            return glyphs[k].nag;
+    return 0;
+}
+
+/* Whether t is only full stops and ellipses. */
+static bool only_dots(const unsigned char *t, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        if (t[i] == '.')
+            i++;
+        else if (i + 2 < len && t[i] == 0xE2 && t[i + 1] == 0x80 && t[i + 2] == 0xA6)
+            i += 3;
+        else
+            return false;
+    }
+    return len > 0;
+}
+
+static bool has_alnum(const unsigned char *t, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z') ||
+            t[i] >= 0x80)
+            return true;
+    return false;
+}
+
+/* The last token, if it is of kind at the current depth. */
+static pt_pgn_token *last_token(scan *s, int kind)
+{
+    pt_pgn_game *g = s->g;
+    if (g->ntokens && g->tokens[g->ntokens - 1].kind == kind && g->tokens[g->ntokens - 1].depth == s->depth)
+        return &g->tokens[g->ntokens - 1];
+    return NULL;
+}
+
+/* A move, a move number, a result, a null move, or a mark that belongs to
+ * the move before it (e.p., a glyph standing alone). */
+static step scan_symbol(scan *s)
+{
+    size_t start = s->pos, i = start;
+    const unsigned char *b = s->r->buf;
+    for (;;) {
+        int c = byte_at(s, i);
+        if (c < 0 && !s->r->eof)
+            return STEP_MORE;
+        if (c == '(' && i > start) {
+            size_t n = glued_paren(s, i);
+            if (n == 0 && !s->r->eof && i + 4 > s->r->len)
+                return STEP_MORE;
+            if (n) {
+                i += n;
+                continue;
+            }
+        }
+        if (ends_symbol(c))
+            break;
+        i++;
+    }
+    size_t len = i - start;
+    const unsigned char *t = b + start;
+
+    /* Move numbers: "12." "12..." "12…", possibly glued to the move. */
+    size_t d = 0;
+    while (d < len && t[d] >= '0' && t[d] <= '9')
+        d++;
+    if (d > 0 && d < 7) {
+        size_t k = d;
+        int dots = 0;
+        while (k < len && (t[k] == '.' || (k + 2 < len && t[k] == 0xE2 && t[k + 1] == 0x80 && t[k + 2] == 0xA6))) {
+            dots += t[k] == '.' ? 1 : 3;
+            k += t[k] == '.' ? 1 : 3;
+        }
+        if (dots > 0 || d == len) {
+            int number = 0;
+            for (size_t q = 0; q < d; q++)
+                number = number * 10 + (t[q] - '0');
+            /* "1." after a blank line, once moves were played: a new game
+             * without tags whose predecessor had no result. */
+            if (number == 1 && dots == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1)
+                return STEP_GAME_END;
+            if (dots > 0 || !result_of(t, len)) {
+                step st = add_token(s, PT_TOK_NUMBER, start, k, number);
+                if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
+                    s->g->tokens[s->g->ntokens - 1].black = dots >= 3;
+                advance(s, start + k);
+                return st;
+            }
+        }
+    }
+
+    int result = result_of(t, len);
+    if (result) {
+        step st = add_token(s, PT_TOK_RESULT, start, len, result);
+        advance(s, i);
+        if (st == STEP_TOKEN && s->depth == 0)
+            return STEP_GAME_END;
+        if (st == STEP_TOKEN)
+            st = diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "a game result inside a variation");
+        return st;
+    }
+
+    pt_pgn_token *prev = last_token(s, PT_TOK_MOVE);
+    if ((len == 4 && memcmp(t, "e.p.", 4) == 0) || (len == 2 && memcmp(t, "ep", 2) == 0) ||
+        (len == 3 && memcmp(t, "e.p", 3) == 0)) {
+        advance(s, i);
+        if (prev) {
+            prev->marks |= PT_MARK_EP;
+            return STEP_TOKEN;
+        }
+        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "'e.p.' does not follow a move");
+    }
+    if (len == 3 && memcmp(t, "(=)", 3) == 0 && prev) {
+        prev->marks |= PT_MARK_DRAW_OFFER;
+        advance(s, i);
+        return STEP_TOKEN;
+    }
+    int nag = glyph_nag(t, len);
+    if (nag) {
+        step st = add_token(s, PT_TOK_NAG, start, len, nag);
+        advance(s, i);
+        return st;
+    }
+    /* "8. ... Nxd4": dots standing apart from their move number. */
+    pt_pgn_token *number = last_token(s, PT_TOK_NUMBER);
+    if (number && only_dots(t, len)) {
+        number->black = true;
+        advance(s, i);
+        return STEP_TOKEN;
+    }
+    if (len == 2 && (memcmp(t, "--", 2) == 0 || memcmp(t, "Z0", 2) == 0)) {
+        step st = add_token(s, PT_TOK_NULL, start, len, 0);
+        advance(s, i);
+        return st;
+    }
+    if (!has_alnum(t, len)) {
+        advance(s, i);
+        if (pt_pgn_raw_diag(s->g, PT_SEV_WARNING, "pgn-stray", s->line, s->line_start, start,
+                            "stray text '%.*s' ignored", (int)len, (const char *)t) != PT_OK)
+            return STEP_NOMEM;
+        return STEP_TOKEN;
+    }
+    step st = add_token(s, PT_TOK_MOVE, start, len, 0);
+    advance(s, i);
+    return st;
+}
+
+static step scan_nag(scan *s)
+{
+    size_t start = s->pos, i = start + 1;
+    int value = 0;
+    while (byte_at(s, i) >= '0' && byte_at(s, i) <= '9' && i - start < 5)
+        value = value * 10 + (byte_at(s, i++) - '0');
+    if (byte_at(s, i) < 0 && !s->r->eof)
+        return STEP_MORE;
+    if (i == start + 1) {
+        advance(s, i);
+        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "'$' without a number");
+    }
+    step st = add_token(s, PT_TOK_NAG, start, i - start, value);
+    advance(s, i);
+    return st;
+}
+
+static step scan_paren(scan *s, int c)
+{
+    size_t start = s->pos;
+    if (c == '(') {
+        if (byte_at(s, start + 1) < 0 || byte_at(s, start + 2) < 0) {
+            if (!s->r->eof)
+                return STEP_MORE;
+        }
+        pt_pgn_token *prev = last_token(s, PT_TOK_MOVE);
+        if (byte_at(s, start + 1) == '=' && byte_at(s, start + 2) == ')' && prev) {
+            prev->marks |= PT_MARK_DRAW_OFFER;
+            advance(s, start + 3);
+            return STEP_TOKEN;
+        }
+        s->depth++;
+        step st = add_token(s, PT_TOK_VAR_START, start, 1, 0);
+        if (st == STEP_TOKEN && s->depth > PT_PGN_MAX_DEPTH && !s->deep_reported) {
+            s->deep_reported = true;
+            st = diag_here(s, PT_SEV_ERROR, "pgn-nesting", start,
+                           "variations nested more than 64 deep; the deeper ones are skipped");
+        }
+        advance(s, start + 1);
+        return st;
+    }
+    advance(s, start + 1);
+    if (s->depth == 0)
+        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "')' without a variation to close");
+    step st = add_token(s, PT_TOK_VAR_END, start, 1, 0);
+    s->depth--;
+    return st;
+}
+
+/* Skips blanks, line ends, byte order marks and NUL bytes. */
+static step skip_space(scan *s)
+{
+    for (;;) {
+        int c = byte_at(s, s->pos);
+        if (c < 0)
+            return s->r->eof ? STEP_INPUT_END : STEP_MORE;
+        if (c == '\r' && byte_at(s, s->pos + 1) < 0 && !s->r->eof)
+            return STEP_MORE; /* a CR LF split across reads */
+        if (c == 0xEF && byte_at(s, s->pos + 1) == 0xBB && byte_at(s, s->pos + 2) == 0xBF) {
+            bool at_line_start = (long)s->pos == s->line_start;
+            advance(s, s->pos + 3);
+            if (at_line_start)
+                s->line_start = (long)s->pos; /* the mark takes no column */
+            continue;
+        }
+        if (c == 0 && !s->nul_reported) {
+            s->nul_reported = true;
+            if (diag_here(s, PT_SEV_WARNING, "pgn-nul", s->pos, "NUL byte in the text; read as a blank") != STEP_TOKEN)
+                return STEP_NOMEM;
+        }
+        if (c != 0 && !is_blank(c) && c != '\n' && c != '\r')
+            return STEP_TOKEN;
+        advance(s, s->pos + 1);
+    }
+}
+
+static step scan_one(scan *s)
+{
+    step st = skip_space(s);
+    if (st != STEP_TOKEN)
+        return st;
+    int c = byte_at(s, s->pos);
+    if (c == '%' && (long)s->pos == s->line_start) {
+        bool known;
+        size_t eol = line_end(s, s->pos, &known);
+        if (!known)
+            return STEP_MORE;
+        advance(s, eol); /* an escape line, for other programs */
+        return STEP_TOKEN;
+    }
+    switch (c) {
+    case '[':
+        return s->in_moves ? STEP_GAME_END : scan_tag(s);
+    case '{': return scan_brace_comment(s);
+    case ';': return scan_line_comment(s);
+    case '(':
+    case ')': return scan_paren(s, c);
+    case '$': return scan_nag(s);
+    case '}':
+    case ']':
+    case '"':
+        advance(s, s->pos + 1);
+        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", s->pos - 1,
+                         c == '}' ? "'}' without a comment to close"
+                         : c == ']' ? "']' outside a tag pair" : "'\"' outside a tag pair");
+    default: return scan_symbol(s);
+    }
+}
+
+/* Characters of the line containing `end` that lie before it. */
+static int column_before(const pt_pgn_reader *r, long line_start, size_t end, bool latin1)
+{
+    int n = line_start < 0 ? r->column_base : 0;
+    for (size_t i = line_start < 0 ? 0 : (size_t)line_start; i < end; i++)
+        n += latin1 || (r->buf[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Ends the game at `end`: finishes its text and keeps the rest. */
+static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
+{
+    pt_pgn_game *g = s->g;
+    if (s->depth > 0 && s->depth <= PT_PGN_MAX_DEPTH &&
+        pt_pgn_raw_diag(g, PT_SEV_ERROR, "pgn-syntax", s->line, s->line_start, end,
+                        "%d variation%s not closed before the end of the game", s->depth, s->depth > 1 ? "s" : "") != PT_OK)
+        return PT_ERR_NOMEM;
+    pt_err err = pt_pgn_finish_game(g, r->buf, end, r->column_base);
+    if (err != PT_OK)
+        return err;
+    /* Where the next game begins: its line, and how far into it. */
+    int base = column_before(r, s->line_start, end, g->latin1);
+    memmove(r->buf, r->buf + end, r->len - end);
+    r->len -= end;
+    r->line = s->line;
+    r->line_start = s->line_start - (long)end;
+    r->column_base = r->line_start < 0 ? base : 0;
+    return PT_OK;
+}
+
+/* A game too large to hold: report it and skip to the next line that
+ * starts with '['. */
+static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
+{
+    pt_pgn_game *g = s->g;
+    g->ntokens = g->ntags = g->ndiags = 0;
+    g->unreadable = true;
+    if (pt_pgn_add_diag(g, PT_SEV_ERROR, "pgn-too-large", g->first_line, 1, 0,
+                        "game larger than %zu bytes; skipped to the next tag line", r->max_game) != PT_OK)
+        return PT_ERR_NOMEM;
+    for (;;) {
+        for (size_t i = s->pos; i + 1 < r->len; i++) {
+            if ((r->buf[i] == '\n' || r->buf[i] == '\r') && r->buf[i + 1] == '[') {
+                advance(s, i + 1);
+                memmove(r->buf, r->buf + i + 1, r->len - i - 1);
+                r->len -= i + 1;
+                r->line = s->line;
+                r->line_start = 0;
+                r->column_base = 0;
+                return PT_OK;
+            }
+        }
+        /* Keep the last byte: it may be the line end before a '['. */
+        size_t drop = r->len > 0 ? r->len - 1 : 0;
+        advance(s, drop);
+        memmove(r->buf, r->buf + drop, r->len - drop);
+        r->len -= drop;
+        s->pos = 0;
+        s->line_start -= (long)drop;
+        if (!fill(r)) {
+            r->len = 0;
+            r->line = s->line;
+            r->line_start = 0;
+            return PT_OK;
+        }
+    }
+}
+
+pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
+{
+    pt_pgn_game_clear(g);
+    scan s = {r, g, 0, r->line, r->line_start, 0, false, false, false, 0, 0};
+    bool started = false;
+    for (;;) {
+        step st = scan_one(&s);
+        if (!started && (g->ntokens || g->ntags || g->ndiags)) {
+            started = true;
+            g->number = ++r->games;
+            g->first_line = g->ntags ? g->tags[0].line : g->ntokens ? g->tokens[0].line : g->diags[0].line;
+        }
+        switch (st) {
+        case STEP_TOKEN:
+            s.last_line = s.line; /* where the token ended */
+            break;
+        case STEP_NOMEM: return PT_ERR_NOMEM;
+        case STEP_MORE:
+            if (r->len > r->max_game) {
+                if (!started) {
+                    g->number = ++r->games;
+                    g->first_line = s.line;
+                }
+                return skip_huge_game(r, &s);
+            }
+            if (!fill(r) && !r->eof)
+                return PT_ERR_NOMEM;
+            break;
+        case STEP_GAME_END:
+            if (started)
+                return end_game(r, &s, s.pos);
+            break; /* nothing before the boundary: keep scanning */
+        case STEP_INPUT_END:
+            if (!started) {
+                r->len = 0;
+                return PT_ERR_END;
+            }
+            return end_game(r, &s, r->len);
+        }
+    }
+}

@@ -1,0 +1,390 @@
+/*
+ * replay.c - playing a PGN game's moves through the Laws.
+ *
+ * Variations follow PGN's rule: "(" offers an alternative to the last move
+ * played on the enclosing line, ")" returns to that line. Each line keeps
+ * its own position; after an error a line stops (its later moves mean
+ * nothing), while the enclosing lines and the other variations go on.
+ *
+ * The notation is detected per game: a language qualifies when it knows
+ * every piece letter the main line starts a move with, and the first that
+ * replays the whole main line wins (English first, then the table order);
+ * if none does, the one that gets furthest.
+ */
+#include "chess/position.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pt_replay_init(pt_replay *rp)
+{
+    memset(rp, 0, sizeof *rp);
+}
+
+void pt_replay_free(pt_replay *rp)
+{
+    free(rp->moves);
+    free(rp->move_token);
+    pt_replay_init(rp);
+}
+
+static bool variant_is_chess960(const char *v)
+{
+    static const char *const names[] = {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random",
+                                        "960", "freestyle"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strlen(v) == n) {
+            size_t k = 0;
+            while (k < n && (v[k] | 0x20) == (names[i][k] | 0x20))
+                k++;
+            if (k == n)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool variant_is_standard(const char *v)
+{
+    return !v || !*v || strcmp(v, "Standard") == 0 || strcmp(v, "standard") == 0 ||
+           strcmp(v, "From Position") == 0 || strcmp(v, "Normal") == 0;
+}
+
+bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size)
+{
+    const char *variant = pt_pgn_tag_value(g, "Variant");
+    bool c960 = variant && variant_is_chess960(variant);
+    if (!c960 && !variant_is_standard(variant)) {
+        snprintf(why, size, "variant '%s' is not supported; its moves are not checked", variant);
+        return false;
+    }
+    const char *fen = pt_pgn_tag_value(g, "FEN");
+    if (fen && *fen) {
+        pt_diag diag = {0};
+        if (pt_pos_from_fen(pos, fen, &diag) != PT_OK) {
+            snprintf(why, size, "FEN tag, column %d: %s", diag.column, diag.message);
+            return false;
+        }
+    } else {
+        pt_pos_startpos(pos);
+    }
+    if (c960)
+        pos->chess960 = true;
+    return true;
+}
+
+static pt_err push_move(pt_replay *rp, pt_move m, size_t token)
+{
+    if (rp->nmoves == rp->cap) {
+        size_t cap = rp->cap ? rp->cap * 2 : 128;
+        pt_move *moves = realloc(rp->moves, cap * sizeof *moves);
+        if (!moves)
+            return PT_ERR_NOMEM;
+        rp->moves = moves;
+        size_t *tokens = realloc(rp->move_token, cap * sizeof *tokens);
+        if (!tokens)
+            return PT_ERR_NOMEM;
+        rp->move_token = tokens;
+        rp->cap = cap;
+    }
+    rp->moves[rp->nmoves] = m;
+    rp->move_token[rp->nmoves] = token;
+    rp->nmoves++;
+    return PT_OK;
+}
+
+/* Replays only the main line in lang; returns the number of legal plies
+ * and whether every move was legal. For choosing a language. */
+static size_t trial(const pt_pgn_game *g, const pt_pos *start, const pt_lang *lang, bool *complete)
+{
+    pt_pos pos = *start;
+    size_t plies = 0;
+    *complete = true;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        if (t->depth != 0 || (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL))
+            continue;
+        pt_undo undo;
+        if (t->kind == PT_TOK_NULL) {
+            if (pt_pos_in_check(&pos)) {
+                *complete = false;
+                return plies;
+            }
+            pt_pos_make_null(&pos, &undo);
+            plies++;
+            continue;
+        }
+        pt_move m;
+        pt_move_text mt;
+        if (pt_san_read(&pos, lang, g->text + t->text, t->len, &m, &mt) != PT_OK) {
+            *complete = false;
+            return plies;
+        }
+        pt_pos_make(&pos, m, &undo);
+        plies++;
+    }
+    return plies;
+}
+
+/* Length of the UTF-8 character at s. */
+static size_t char_length(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    return len <= n ? len : n;
+}
+
+/* The notations whose piece letters cover every move's first character. */
+static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start)
+{
+    const pt_lang *best = pt_lang_at(0);
+    size_t best_plies = 0;
+    bool first = true;
+    for (int l = 0; l < pt_lang_count(); l++) {
+        const pt_lang *lang = pt_lang_at(l);
+        bool knows_all = true;
+        for (size_t i = 0; i < g->ntokens && knows_all; i++) {
+            const pt_pgn_token *t = &g->tokens[i];
+            if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
+                continue;
+            const unsigned char *s = (const unsigned char *)g->text + t->text;
+            int type;
+            if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
+                continue;
+            size_t n = char_length(s, t->len);
+            knows_all = pt_lang_match_piece(lang, (const char *)s, t->len, &type) >= n;
+        }
+        if (!knows_all)
+            continue;
+        bool complete;
+        size_t plies = trial(g, start, lang, &complete);
+        if (complete)
+            return lang;
+        if (first || plies > best_plies) {
+            best = lang;
+            best_plies = plies;
+            first = false;
+        }
+    }
+    return best;
+}
+
+/* One line of play: its position and the one before its last move. */
+typedef struct line_state {
+    pt_pos pos, before;
+    bool has_before;
+    bool broken;
+    int ply;  /* plies played from the game's start */
+} line_state;
+
+static const char *side_name(const pt_pos *pos)
+{
+    return pos->side == PT_WHITE ? "White" : "Black";
+}
+
+static int move_number(const pt_pos *pos)
+{
+    return pos->fullmove;
+}
+
+/* Standard spelling of a move for the messages, in the game's notation. */
+static void standard(const pt_pos *pos, pt_move m, const pt_lang *lang, char out[PT_SAN_MAX])
+{
+    pt_san_write(pos, m, lang, PT_NOTATION_SAN, out);
+}
+
+static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_token *t, const line_state *ls,
+                                 pt_err why, const pt_move_text *mt)
+{
+    const char *text = g->text + t->text;
+    int len = (int)t->len;
+    pt_move near[3];
+    int n = 0;
+    const char *code;
+    char what[64];
+    if (why == PT_ERR_SYNTAX) {
+        code = "move-syntax";
+        snprintf(what, sizeof what, "unreadable move");
+    } else if (why == PT_ERR_AMBIGUOUS) {
+        code = "ambiguous-move";
+        snprintf(what, sizeof what, "ambiguous move");
+        pt_move_text copy = *mt;
+        pt_move found[PT_MAX_MOVES];
+        n = pt_move_text_match(&ls->pos, &copy, found);
+        if (n > 3)
+            n = 3;
+        memcpy(near, found, (size_t)n * sizeof near[0]);
+    } else {
+        code = "illegal-move";
+        snprintf(what, sizeof what, "illegal move");
+    }
+    if (why != PT_ERR_AMBIGUOUS)
+        n = pt_san_suggest(&ls->pos, rp->lang, text, t->len, near, 3);
+
+    pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, code, t->line, t->column, ls->ply + 1,
+                                 "%s '%.*s' for %s at move %d%s", what, len, text, side_name(&ls->pos),
+                                 move_number(&ls->pos), t->depth ? " (in a variation)" : "");
+    if (err != PT_OK)
+        return err;
+    pt_pgn_diag *d = &g->diags[g->ndiags - 1];
+    size_t used = 0;
+    for (int i = 0; i < n && used + PT_SAN_MAX + 2 < sizeof d->suggestion; i++) {
+        char san[PT_SAN_MAX];
+        standard(&ls->pos, near[i], rp->lang, san);
+        used += (size_t)snprintf(d->suggestion + used, sizeof d->suggestion - used, "%s%s", i ? ", " : "", san);
+    }
+    rp->errors++;
+    return PT_OK;
+}
+
+/* --strict: each non-standard spelling, with the standard one. */
+static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_state *ls, pt_move m,
+                           const pt_move_text *mt, const pt_lang *lang)
+{
+    static const struct {
+        unsigned bit;
+        const char *what;
+    } forms[] = {
+        {PT_FORM_LONG, "long algebraic form"},
+        {PT_FORM_COLON, "':' for a capture"},
+        {PT_FORM_TRAILING_COLON, "trailing ':' for a capture"},
+        {PT_FORM_NO_CAPTURE_MARK, "capture without 'x'"},
+        {PT_FORM_ZERO_CASTLING, "castling not written O-O / O-O-O"},
+        {PT_FORM_PROMOTION, "promotion without '='"},
+        {PT_FORM_DOUBLE_PLUS, "'++' for mate"},
+        {PT_FORM_EP_MARK, "'e.p.' written"},
+        {PT_FORM_OVER_DISAMBIGUATED, "needless disambiguation"},
+        {PT_FORM_PAWN_LETTER, "pawn letter written"},
+        {PT_FORM_NO_PROMOTION, "promotion piece missing (read as a queen)"},
+        {PT_FORM_UCI_CASTLING, "castling written as a king move"},
+    };
+    unsigned bits = mt->forms | (t->marks & PT_MARK_EP ? PT_FORM_EP_MARK : 0);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        if (!(bits & forms[i].bit))
+            continue;
+        char san[PT_SAN_MAX];
+        standard(&ls->pos, m, lang, san);
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "non-standard", t->line, t->column, ls->ply + 1,
+                                     "non-standard move '%.*s' (%s); standard SAN is '%s'", (int)t->len,
+                                     g->text + t->text, forms[i].what, san);
+        if (err != PT_OK)
+            return err;
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+    }
+    return PT_OK;
+}
+
+pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
+{
+    rp->nmoves = 0;
+    rp->errors = 0;
+    rp->complete = false;
+    rp->replayed = false;
+    rp->status = PT_STATUS_ONGOING;
+    rp->lang = opts->lang ? opts->lang : pt_lang_at(0);
+
+    char why[160];
+    if (g->unreadable)
+        return PT_OK;
+    if (!pt_replay_start(g, &rp->start, why, sizeof why)) {
+        const char *fen = pt_pgn_tag_value(g, "FEN");
+        bool bad_fen = fen && strncmp(why, "FEN", 3) == 0;
+        pt_err err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING,
+                                     bad_fen ? "bad-fen" : "unsupported-variant", g->first_line, 1, 0, "%s", why);
+        if (bad_fen)
+            rp->errors++;
+        return err;
+    }
+    rp->replayed = true;
+    if (!opts->lang)
+        rp->lang = detect(g, &rp->start);
+
+    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
+    if (!lines)
+        return PT_ERR_NOMEM;
+    int top = 0;
+    lines[0].pos = rp->start;
+    lines[0].has_before = false;
+    lines[0].broken = false;
+    lines[0].ply = 0;
+    rp->complete = true;
+    pt_err err = PT_OK;
+
+    for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        line_state *ls = &lines[top];
+        if (t->kind == PT_TOK_VAR_START) {
+            line_state *next = &lines[top + 1];
+            /* An alternative to the last move of the enclosing line. */
+            next->pos = ls->has_before ? ls->before : ls->pos;
+            next->ply = ls->has_before ? ls->ply - 1 : ls->ply;
+            next->has_before = false;
+            next->broken = ls->broken || !ls->has_before;
+            if (!ls->broken && !ls->has_before) {
+                err = pt_pgn_add_diag(g, PT_SEV_ERROR, "pgn-syntax", t->line, t->column, ls->ply,
+                                      "a variation before any move it could replace");
+                rp->errors++;
+            }
+            top++;
+            continue;
+        }
+        if (t->kind == PT_TOK_VAR_END) {
+            if (top > 0)
+                top--;
+            continue;
+        }
+        if ((t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL) || ls->broken)
+            continue;
+
+        pt_undo undo;
+        if (t->kind == PT_TOK_NULL) {
+            if (pt_pos_in_check(&ls->pos)) {
+                err = pt_pgn_add_diag(g, PT_SEV_ERROR, "illegal-move", t->line, t->column, ls->ply + 1,
+                                      "null move '%.*s' while %s is in check", (int)t->len, g->text + t->text,
+                                      side_name(&ls->pos));
+                rp->errors++;
+                ls->broken = true;
+            } else {
+                ls->before = ls->pos;
+                ls->has_before = true;
+                pt_pos_make_null(&ls->pos, &undo);
+                ls->ply++;
+                if (top == 0)
+                    err = push_move(rp, PT_MOVE_NONE, i);
+            }
+            if (ls->broken && top == 0)
+                rp->complete = false;
+            continue;
+        }
+
+        pt_move m;
+        pt_move_text mt;
+        pt_err read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
+        if (read != PT_OK) {
+            err = report_failed_move(g, rp, t, ls, read, &mt);
+            ls->broken = true;
+            if (top == 0)
+                rp->complete = false;
+            continue;
+        }
+        if (opts->strict)
+            err = report_forms(g, t, ls, m, &mt, rp->lang);
+        ls->before = ls->pos;
+        ls->has_before = true;
+        pt_pos_make(&ls->pos, m, &undo);
+        ls->ply++;
+        if (top == 0 && err == PT_OK)
+            err = push_move(rp, m, i);
+    }
+    rp->final = lines[0].pos;
+    free(lines);
+    if (err != PT_OK)
+        return err;
+
+    if (pt_count_legal(&rp->final) == 0)
+        rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
+    else if (pt_pos_is_dead(&rp->final))
+        rp->status = PT_STATUS_DEAD;
+    return PT_OK;
+}

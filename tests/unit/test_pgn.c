@@ -1,0 +1,343 @@
+/*
+ * test_pgn.c - the streaming PGN reader: tokens and their locations, the
+ * dialects of real files, encodings, and recovery from broken input.
+ */
+#include "test_util.h"
+
+#include <stdlib.h>
+
+/* A byte source over a string, handing out at most `chunk` bytes a call so
+ * that tests can split the input anywhere. */
+typedef struct memory_source {
+    const char *text;
+    size_t len, at, chunk;
+} memory_source;
+
+static size_t memory_read(void *ctx, void *buf, size_t size)
+{
+    memory_source *m = ctx;
+    size_t n = m->len - m->at;
+    if (n > size)
+        n = size;
+    if (n > m->chunk)
+        n = m->chunk;
+    memcpy(buf, m->text + m->at, n);
+    m->at += n;
+    return n;
+}
+
+typedef struct games {
+    pt_pgn_game g[8];
+    int n;
+} games;
+
+/* Reads every game of text (at most 8), chunk bytes at a time. */
+static games *read_all(const char *text, size_t len, size_t chunk)
+{
+    memory_source src = {text, len, 0, chunk};
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
+    games *all = calloc(1, sizeof *all);
+    assert_non_null(all);
+    for (;;) {
+        pt_pgn_game *g = &all->g[all->n];
+        pt_pgn_game_init(g);
+        pt_err err = pt_pgn_next(r, g);
+        if (err == PT_ERR_END)
+            break;
+        assert_int_equal(err, PT_OK);
+        assert_true(++all->n < 8);
+    }
+    pt_pgn_close(&r);
+    assert_null(r);
+    return all;
+}
+
+static games *read_text(const char *text)
+{
+    return read_all(text, strlen(text), (size_t)-1);
+}
+
+static void free_all(games *all)
+{
+    for (int i = 0; i <= all->n; i++)
+        pt_pgn_game_free(&all->g[i]);
+    free(all);
+}
+
+static const pt_pgn_token *token(const pt_pgn_game *g, size_t i)
+{
+    assert_true(i < g->ntokens);
+    return &g->tokens[i];
+}
+
+static void assert_token(const pt_pgn_game *g, size_t i, int kind, const char *text, int line, int column)
+{
+    const pt_pgn_token *t = token(g, i);
+    assert_int_equal(t->kind, kind);
+    if ((size_t)strlen(text) != t->len || memcmp(g->text + t->text, text, t->len) != 0)
+        fail_msg("token %zu is '%.*s', expected '%s'", i, (int)t->len, g->text + t->text, text);
+    assert_int_equal(t->line, line);
+    assert_int_equal(t->column, column);
+}
+
+/* The diagnostic with this code, or NULL. */
+static const pt_pgn_diag *find_diag(const pt_pgn_game *g, const char *code)
+{
+    for (size_t i = 0; i < g->ndiags; i++)
+        if (strcmp(g->diags[i].code, code) == 0)
+            return &g->diags[i];
+    return NULL;
+}
+
+static void test_tags_and_tokens(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"A \\\"quoted\\\" \\\\ event\"]\n"
+                           "[White \"Kasparov\"]\n"
+                           "\n"
+                           "1. e4 e5 {open game} 2. Nf3 $1 (2. f4 exf4) 2... Nc6!? ; line comment\n"
+                           "3. Bb5 1-0\n");
+    assert_int_equal(all->n, 1);
+    pt_pgn_game *g = &all->g[0];
+    assert_int_equal(g->number, 1);
+    assert_int_equal(g->first_line, 1);
+    assert_string_equal(pt_pgn_tag_value(g, "Event"), "A \"quoted\" \\ event");
+    assert_string_equal(pt_pgn_tag_value(g, "White"), "Kasparov");
+    assert_null(pt_pgn_tag_value(g, "Black"));
+    assert_int_equal(g->tags[1].line, 2);
+    assert_token(g, 0, PT_TOK_NUMBER, "1.", 4, 1);
+    assert_token(g, 1, PT_TOK_MOVE, "e4", 4, 4);
+    assert_token(g, 2, PT_TOK_MOVE, "e5", 4, 7);
+    assert_token(g, 3, PT_TOK_COMMENT, "open game", 4, 11);
+    assert_token(g, 5, PT_TOK_MOVE, "Nf3", 4, 25);
+    assert_token(g, 6, PT_TOK_NAG, "$1", 4, 29);
+    assert_int_equal(token(g, 6)->value, 1);
+    assert_token(g, 7, PT_TOK_VAR_START, "(", 4, 32);
+    assert_int_equal(token(g, 9)->depth, 1);
+    assert_token(g, 11, PT_TOK_VAR_END, ")", 4, 43);
+    assert_token(g, 12, PT_TOK_NUMBER, "2...", 4, 45);
+    assert_true(token(g, 12)->black);
+    assert_token(g, 13, PT_TOK_MOVE, "Nc6!?", 4, 50);
+    assert_token(g, 14, PT_TOK_COMMENT, " line comment", 4, 57);
+    assert_token(g, 17, PT_TOK_RESULT, "1-0", 5, 8);
+    assert_int_equal(token(g, 17)->value, PT_RESULT_WHITE);
+    assert_int_equal(g->ndiags, 0);
+    free_all(all);
+}
+
+static void test_dialects(void **state)
+{
+    (void)state;
+    /* Numbers glued to moves, dots apart, e.p. and (=) as words, typographic
+     * results, glyphs standing alone, null moves. */
+    games *all = read_text("1.e4 d5 2.exd5 8. ... Nxd4 6. exd6 e.p. Kb1 (=) Nf3 ! -- Z0 +- \u00bd\u2013\u00bd");
+    pt_pgn_game *g = &all->g[0];
+    assert_token(g, 0, PT_TOK_NUMBER, "1.", 1, 1);
+    assert_token(g, 1, PT_TOK_MOVE, "e4", 1, 3);
+    assert_token(g, 5, PT_TOK_NUMBER, "8.", 1, 16);
+    assert_true(token(g, 5)->black);
+    assert_token(g, 6, PT_TOK_MOVE, "Nxd4", 1, 23);
+    assert_token(g, 8, PT_TOK_MOVE, "exd6", 1, 31);
+    assert_int_equal(token(g, 8)->marks, PT_MARK_EP);
+    assert_token(g, 9, PT_TOK_MOVE, "Kb1", 1, 41);
+    assert_int_equal(token(g, 9)->marks, PT_MARK_DRAW_OFFER);
+    assert_int_equal(token(g, 11)->kind, PT_TOK_NAG);
+    assert_int_equal(token(g, 11)->value, 1);
+    assert_int_equal(token(g, 12)->kind, PT_TOK_NULL);
+    assert_int_equal(token(g, 13)->kind, PT_TOK_NULL);
+    assert_int_equal(token(g, 14)->value, 18); /* +- : White wins */
+    assert_int_equal(token(g, 15)->kind, PT_TOK_RESULT);
+    assert_int_equal(token(g, 15)->value, PT_RESULT_DRAW);
+    /* Glued promotion and draw marks stay in the move. */
+    free_all(all);
+    all = read_text("e8(Q) Kb1(=) 1\u20130");
+    g = &all->g[0];
+    assert_token(g, 0, PT_TOK_MOVE, "e8(Q)", 1, 1);
+    assert_token(g, 1, PT_TOK_MOVE, "Kb1(=)", 1, 7);
+    assert_int_equal(token(g, 2)->value, PT_RESULT_WHITE);
+    free_all(all);
+}
+
+static void test_game_boundaries(void **state)
+{
+    (void)state;
+    /* Games end at a result, at a tag after moves, at a repeated tag (no
+     * moves), and at "1." after a blank line; a tag may share a line with
+     * moves. */
+    games *all = read_text("[Event \"a\"]\n[Event \"b\"]\n1. e4 *\n1. d4 d5 1-0 1. c4\n[Event \"c\"] 1. f4\n\n"
+                           "1. g4\n");
+    assert_int_equal(all->n, 6);
+    assert_int_equal(all->g[0].ntokens, 0);
+    assert_string_equal(pt_pgn_tag_value(&all->g[0], "Event"), "a");
+    assert_string_equal(pt_pgn_tag_value(&all->g[1], "Event"), "b");
+    assert_int_equal(all->g[1].ntokens, 3);
+    assert_int_equal(all->g[2].first_line, 4);
+    assert_token(&all->g[3], 0, PT_TOK_NUMBER, "1.", 4, 14);
+    assert_string_equal(pt_pgn_tag_value(&all->g[4], "Event"), "c");
+    assert_int_equal(all->g[4].tags[0].line, 5);
+    assert_int_equal(all->g[5].first_line, 7);
+    for (int i = 0; i < all->n; i++)
+        assert_int_equal(all->g[i].number, i + 1);
+    free_all(all);
+}
+
+static void test_line_ends_bom_and_nul(void **state)
+{
+    (void)state;
+    static const char text[] = "\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. e4\re5\r\n2. Nf3\0 Nc6 *";
+    games *all = read_all(text, sizeof text - 1, (size_t)-1);
+    pt_pgn_game *g = &all->g[0];
+    assert_int_equal(g->tags[0].line, 1);
+    assert_int_equal(g->tags[0].column, 1); /* the byte order mark takes no column */
+    assert_token(g, 1, PT_TOK_MOVE, "e4", 3, 4);
+    assert_token(g, 2, PT_TOK_MOVE, "e5", 4, 1);
+    assert_token(g, 4, PT_TOK_MOVE, "Nf3", 5, 4);
+    assert_token(g, 5, PT_TOK_MOVE, "Nc6", 5, 9);
+    const pt_pgn_diag *d = find_diag(g, "pgn-nul");
+    assert_non_null(d);
+    assert_int_equal(d->line, 5);
+    assert_int_equal(d->column, 7);
+    free_all(all);
+}
+
+static void test_latin1_columns(void **state)
+{
+    (void)state;
+    games *all = read_text("[White \"Dvo\xf8\xe1k\"]\n{Ko\xe8ka} e4 {\xe9t\xe9} e5 *\n[White \"Nov\xc3\xa1k\"] d4 *");
+    pt_pgn_game *g = &all->g[0];
+    assert_true(g->latin1);
+    assert_string_equal(pt_pgn_tag_value(g, "White"), "Dvo\u00f8\u00e1k");
+    /* A comment's column is that of its text, just inside the brace. */
+    assert_token(g, 0, PT_TOK_COMMENT, "Ko\u00e8ka", 2, 2);
+    assert_token(g, 1, PT_TOK_MOVE, "e4", 2, 9);
+    assert_token(g, 3, PT_TOK_MOVE, "e5", 2, 18);
+    const pt_pgn_diag *d = find_diag(g, "pgn-encoding");
+    assert_non_null(d);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->column, 12);
+    /* The next game is valid UTF-8 and stays as it is. */
+    assert_false(all->g[1].latin1);
+    assert_string_equal(pt_pgn_tag_value(&all->g[1], "White"), "Nov\u00e1k");
+    assert_null(find_diag(&all->g[1], "pgn-encoding"));
+    free_all(all);
+}
+
+static void test_errors_and_recovery(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"broken\"]\n1. e4 {never closed\n"
+                           "[Event \"next\"]\n1. d4 ) } ] 1-0\n"
+                           "[Bad tag]\n[Event \"x\n1. c4 (1. d4 *\n");
+    assert_int_equal(all->n, 3);
+    const pt_pgn_diag *d = find_diag(&all->g[0], "pgn-unterminated-comment");
+    assert_non_null(d);
+    assert_int_equal(d->line, 2);
+    assert_int_equal(d->column, 7);
+    assert_string_equal(pt_pgn_tag_value(&all->g[1], "Event"), "next");
+    assert_int_equal(all->g[1].ndiags, 3); /* ')', '}' and ']' */
+    assert_int_equal(all->g[1].diags[0].column, 7);
+    pt_pgn_game *g = &all->g[2];
+    assert_non_null(find_diag(g, "pgn-tag-syntax"));
+    d = &g->diags[g->ndiags - 1];
+    assert_non_null(strstr(d->message, "not closed"));
+    free_all(all);
+}
+
+static void test_deep_variations(void **state)
+{
+    (void)state;
+    char text[1024] = "1. e4 ";
+    for (int i = 0; i < 70; i++)
+        strcat(text, "( e4 ");
+    for (int i = 0; i < 70; i++)
+        strcat(text, ") ");
+    strcat(text, "e5 *");
+    games *all = read_text(text);
+    pt_pgn_game *g = &all->g[0];
+    const pt_pgn_diag *d = find_diag(g, "pgn-nesting");
+    assert_non_null(d);
+    int max = 0;
+    for (size_t i = 0; i < g->ntokens; i++)
+        if (g->tokens[i].depth > max)
+            max = g->tokens[i].depth;
+    assert_int_equal(max, PT_PGN_MAX_DEPTH);
+    assert_int_equal(g->tokens[g->ntokens - 2].depth, 0); /* e5 is back on the main line */
+    free_all(all);
+}
+
+/* The same input read whole and one byte at a time gives the same games. */
+static void assert_same_games(const char *text, size_t len)
+{
+    games *whole = read_all(text, len, (size_t)-1);
+    games *bytes = read_all(text, len, 1);
+    assert_int_equal(whole->n, bytes->n);
+    for (int i = 0; i < whole->n; i++) {
+        pt_pgn_game *a = &whole->g[i], *b = &bytes->g[i];
+        assert_int_equal(a->ntokens, b->ntokens);
+        assert_int_equal(a->ntags, b->ntags);
+        assert_int_equal(a->ndiags, b->ndiags);
+        assert_int_equal(a->text_len, b->text_len);
+        assert_memory_equal(a->text, b->text, a->text_len);
+        for (size_t k = 0; k < a->ntokens; k++) {
+            assert_int_equal(a->tokens[k].line, b->tokens[k].line);
+            assert_int_equal(a->tokens[k].column, b->tokens[k].column);
+            assert_int_equal(a->tokens[k].text, b->tokens[k].text);
+        }
+    }
+    free_all(whole);
+    free_all(bytes);
+}
+
+static void test_streaming_is_exact(void **state)
+{
+    (void)state;
+    static const char text[] = "\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. e4\re5\r\n2. Nf3 {a\r\nb} Nc6 (2... d6) 1/2-1/2\r\n"
+                               "[Event \"y\"] 1. d4 {unterminated\n[Event \"z\"]\n1. c4 e5\xe9 *";
+    assert_same_games(text, sizeof text - 1);
+}
+
+static void test_game_too_large(void **state)
+{
+    (void)state;
+    size_t len = 300000;
+    char *text = malloc(len + 64);
+    assert_non_null(text);
+    strcpy(text, "[Event \"huge\"]\n{");
+    size_t at = strlen(text);
+    memset(text + at, 'x', len);
+    strcpy(text + at + len, "}\n[Event \"small\"]\n1. e4 *\n");
+    memory_source src = {text, strlen(text), 0, 4096};
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
+    pt_pgn_set_max_game(r, 100000);
+    pt_pgn_game g;
+    pt_pgn_game_init(&g);
+    assert_int_equal(pt_pgn_next(r, &g), PT_OK);
+    assert_true(g.unreadable);
+    assert_non_null(find_diag(&g, "pgn-too-large"));
+    assert_int_equal(pt_pgn_next(r, &g), PT_OK);
+    assert_string_equal(pt_pgn_tag_value(&g, "Event"), "small");
+    assert_int_equal(g.tags[0].line, 3);
+    assert_int_equal(g.number, 2);
+    assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tags_and_tokens),
+        cmocka_unit_test(test_dialects),
+        cmocka_unit_test(test_game_boundaries),
+        cmocka_unit_test(test_line_ends_bom_and_nul),
+        cmocka_unit_test(test_latin1_columns),
+        cmocka_unit_test(test_errors_and_recovery),
+        cmocka_unit_test(test_deep_variations),
+        cmocka_unit_test(test_streaming_is_exact),
+        cmocka_unit_test(test_game_too_large),
+    };
+    return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
+}
