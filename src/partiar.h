@@ -95,6 +95,7 @@ typedef uint16_t pt_move;
 
 enum { PT_MOVE_NORMAL = 0, PT_MOVE_PROMOTION = 1, PT_MOVE_EN_PASSANT = 2, PT_MOVE_CASTLING = 3 };
 #define PT_MOVE_NONE ((pt_move)0)
+#define PT_MOVE_NULL ((pt_move)0x0FFF) /* a pass ("--"); never a legal move */
 #define PT_MAX_MOVES 256 /* more than the 218 of the richest known position */
 
 static inline pt_move pt_move_make(int from, int to, int kind, int promo_type)
@@ -447,6 +448,12 @@ void pt_pgn_close(pt_pgn_reader **pr);
 void pt_pgn_game_init(pt_pgn_game *g);
 void pt_pgn_game_free(pt_pgn_game *g);
 
+/* The PT_RESULT_* a text spells (1-0, 0-1, 1/2-1/2, *, and the dialects:
+ * the ½ sign, typographic dashes, a bare 1/2), or 0. */
+int pt_pgn_result_code(const char *text, size_t len);
+/* The standard text of a PT_RESULT_* code ("1-0", ...). */
+const char *pt_pgn_result_text(int code);
+
 /* The value of tag name, or NULL. */
 const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name);
 const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i);
@@ -454,6 +461,17 @@ const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
 /* Adds a diagnostic to g; message is printf-style. */
 pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* -------------------------------------------------------------- buffers */
+
+/* Growing text, for the writers (the library never prints). Start it as
+ * {0}; free with pt_buf_free. */
+typedef struct pt_buf {
+    char *data;
+    size_t len, cap;
+} pt_buf;
+
+void pt_buf_free(pt_buf *b);
 
 /* --------------------------------------------------------------- replay */
 
@@ -468,6 +486,9 @@ typedef struct pt_replay {
     pt_move *moves;       /* the main line, as far as it is legal */
     size_t *move_token;   /* the token each move was read from */
     size_t nmoves, cap;
+    pt_move *token_move;  /* by token: the move it was read as (PT_MOVE_NULL
+                             for a pass), PT_MOVE_NONE where it failed */
+    size_t token_cap;
     const pt_lang *lang;  /* the notation used, forced or detected */
     bool replayed;        /* false: no start position or variant to play */
     bool complete;        /* every main-line move was legal */
@@ -484,5 +505,20 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 /* The start position a game's tags ask for (FEN, SetUp, Variant); false
  * with a message when they ask for one that cannot be had. */
 bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size);
+
+/* ----------------------------------------------------------- PGN export */
+
+typedef struct pt_pgn_write_opts {
+    const pt_lang *lang;   /* notation of the moves written; NULL: English */
+    int notation;          /* PT_NOTATION_SAN, _LAN or _UCI */
+    bool no_comments;      /* drop comments, NAGs and variations */
+    bool diagnostics;      /* add each diagnostic as a comment after its move */
+} pt_pgn_write_opts;
+
+/* Appends g in PGN export format to out: the seven tag roster first (with
+ * "?" for what is missing), the other tags in their order, then the moves
+ * as replayed by rp, rewritten in opts' notation, in lines of at most 80
+ * characters. Moves that could not be replayed are kept as written. */
+pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *opts, pt_buf *out);
 
 #endif /* PARTIAR_H */

@@ -338,8 +338,9 @@ static step scan_line_comment(scan *s)
 
 /* The result a token spells, in any of the dialects met in real files:
  * 1-0, 0-1, 1/2-1/2, 1/2, the ½ sign, typographic dashes, '*'. */
-static int result_of(const unsigned char *t, size_t len)
+int pt_pgn_result_code(const char *text, size_t len)
 {
+    const unsigned char *t = (const unsigned char *)text;
     char norm[16];
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -366,6 +367,17 @@ static int result_of(const unsigned char *t, size_t len)
     if (strcmp(norm, "*") == 0)
         return PT_RESULT_UNKNOWN;
     return 0;
+}
+
+const char *pt_pgn_result_text(int code)
+{
+    static const char *const names[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+    return code >= 0 && code <= PT_RESULT_UNKNOWN ? names[code] : "*";
+}
+
+static int result_of(const unsigned char *t, size_t len)
+{
+    return pt_pgn_result_code((const char *)t, len);
 }
 
 /* Whether the bytes at i are a promotion or draw mark glued to a move:

@@ -26,6 +26,7 @@ void pt_replay_free(pt_replay *rp)
 {
     free(rp->moves);
     free(rp->move_token);
+    free(rp->token_move);
     pt_replay_init(rp);
 }
 
@@ -275,6 +276,27 @@ static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_sta
     return PT_OK;
 }
 
+/* The Result tag against the game termination marker. */
+static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
+{
+    const char *tag = pt_pgn_tag_value(g, "Result");
+    for (size_t i = g->ntokens; tag && i-- > 0;) {
+        const pt_pgn_token *t = &g->tokens[i];
+        if (t->kind != PT_TOK_RESULT || t->depth != 0)
+            continue;
+        if (pt_pgn_result_code(tag, strlen(tag)) == t->value)
+            return PT_OK;
+        const char *ends = pt_pgn_result_text(t->value);
+        rp->errors++;
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, "result-mismatch", t->line, t->column, 0,
+                                     "the game ends '%s' but its Result tag says '%s'", ends, tag);
+        if (err == PT_OK)
+            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", ends);
+        return err;
+    }
+    return PT_OK;
+}
+
 pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 {
     rp->nmoves = 0;
@@ -283,6 +305,15 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     rp->replayed = false;
     rp->status = PT_STATUS_ONGOING;
     rp->lang = opts->lang ? opts->lang : pt_lang_at(0);
+    if (g->ntokens > rp->token_cap) {
+        pt_move *bigger = realloc(rp->token_move, g->ntokens * sizeof *bigger);
+        if (!bigger)
+            return PT_ERR_NOMEM;
+        rp->token_move = bigger;
+        rp->token_cap = g->ntokens;
+    }
+    if (g->ntokens)
+        memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
 
     char why[160];
     if (g->unreadable)
@@ -350,8 +381,9 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
                 ls->has_before = true;
                 pt_pos_make_null(&ls->pos, &undo);
                 ls->ply++;
+                rp->token_move[i] = PT_MOVE_NULL;
                 if (top == 0)
-                    err = push_move(rp, PT_MOVE_NONE, i);
+                    err = push_move(rp, PT_MOVE_NULL, i);
             }
             if (ls->broken && top == 0)
                 rp->complete = false;
@@ -374,6 +406,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         ls->has_before = true;
         pt_pos_make(&ls->pos, m, &undo);
         ls->ply++;
+        rp->token_move[i] = m;
         if (top == 0 && err == PT_OK)
             err = push_move(rp, m, i);
     }
@@ -382,6 +415,9 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     if (err != PT_OK)
         return err;
 
+    err = check_result_tag(g, rp);
+    if (err != PT_OK)
+        return err;
     if (pt_count_legal(&rp->final) == 0)
         rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     else if (pt_pos_is_dead(&rp->final))

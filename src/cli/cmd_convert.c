@@ -1,0 +1,210 @@
+/*
+ * cmd_convert.c - "partiar convert": read PGN in any notation, replay it,
+ * write clean export-format PGN in the notation asked for.
+ */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char help[] =
+    "Usage: partiar convert [OPTIONS] [FILE...]\n"
+    "Read PGN games in any national notation, replay them through the Laws and\n"
+    "write them as clean PGN. Problems go to standard error, one line each:\n"
+    "FILE:LINE:COLUMN: error: game N: MESSAGE [code]. With no FILE, or '-',\n"
+    "read standard input.\n\n"
+    "  -l, --lang CODE       notation of the input: auto (default: detected per\n"
+    "                        game) or a language code (en, cs, sk, sl, de, fr, ...)\n"
+    "  -L, --out-lang CODE   notation of the output (default en; fig: figurines)\n"
+    "  -n, --notation KIND   san (default), lan (long algebraic) or uci\n"
+    "      --strict          warn about every non-standard spelling\n"
+    "      --annotate        write each diagnostic as a comment after its move\n"
+    "      --no-comments     drop comments, NAGs and variations\n"
+    "  -o, --output FILE     write the PGN to FILE instead of standard output\n"
+    "      --summary         print counts on standard error at the end\n"
+    "      --languages       list the language codes and their piece letters\n"
+    "  -h, --help            show this help\n\n"
+    "Exit status: 0 no errors, 1 some game has an error, 2 usage or I/O error.\n";
+
+typedef struct counts {
+    long games, bad_games, errors, warnings;
+    long by_lang[64];
+} counts;
+
+static void print_languages(void)
+{
+    static const char *const order[] = {"K", "Q", "R", "B", "N", "P"};
+    static const int types[] = {PT_KING, PT_QUEEN, PT_ROOK, PT_BISHOP, PT_KNIGHT, PT_PAWN};
+    printf("code  language     ");
+    for (int k = 0; k < 6; k++)
+        printf(" %s", order[k]);
+    printf("\n");
+    for (int i = 0; i < pt_lang_count(); i++) {
+        const pt_lang *l = pt_lang_at(i);
+        printf("%-5s %-12s ", l->code, l->name);
+        for (int k = 0; k < 6; k++)
+            printf(" %s", l->piece[types[k]][0] ? l->piece[types[k]] : "-");
+        printf("\n");
+    }
+}
+
+static void report(const char *name, const pt_pgn_game *g, counts *c)
+{
+    bool bad = false;
+    for (size_t i = 0; i < g->ndiags; i++) {
+        const pt_pgn_diag *d = &g->diags[i];
+        bool error = d->severity == PT_SEV_ERROR;
+        fprintf(stderr, "%s:%d:%d: %s: game %ld: %s [%s]\n", name, d->line, d->column, error ? "error" : "warning",
+                g->number, d->message, d->code);
+        if (d->suggestion[0])
+            fprintf(stderr, "    suggestion: %s\n", d->suggestion);
+        c->errors += error;
+        c->warnings += !error;
+        bad |= error;
+    }
+    c->games++;
+    c->bad_games += bad;
+}
+
+/* Converts one input; false on an I/O error or when memory runs out. */
+static bool convert(const char *name, FILE *in, FILE *out, const pt_replay_opts *ro, const pt_pgn_write_opts *wo,
+                    counts *c)
+{
+    pt_pgn_reader *r;
+    if (pt_pgn_open(&r, pt_read_stdio, in) != PT_OK)
+        return false;
+    pt_pgn_game g;
+    pt_replay rp;
+    pt_buf text = {0};
+    pt_pgn_game_init(&g);
+    pt_replay_init(&rp);
+    pt_err err;
+    while ((err = pt_pgn_next(r, &g)) == PT_OK) {
+        if ((err = pt_replay_game(&g, ro, &rp)) != PT_OK)
+            break;
+        for (int i = 0; i < pt_lang_count() && i < 64; i++)
+            if (rp.replayed && pt_lang_at(i) == rp.lang)
+                c->by_lang[i]++;
+        report(name, &g, c);
+        text.len = 0;
+        if ((err = pt_pgn_write(&g, &rp, wo, &text)) != PT_OK)
+            break;
+        fwrite(text.data, 1, text.len, out);
+    }
+    bool ok = err == PT_ERR_END && !ferror(in);
+    if (err == PT_ERR_NOMEM)
+        pt_cli_error("%s: out of memory", name);
+    else if (ferror(in))
+        pt_cli_error("%s: read error: %s", name, strerror(errno));
+    pt_buf_free(&text);
+    pt_replay_free(&rp);
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    return ok;
+}
+
+static const pt_lang *language(const char *code, bool allow_auto, bool *ok)
+{
+    *ok = true;
+    if (allow_auto && strcmp(code, "auto") == 0)
+        return NULL;
+    const pt_lang *l = pt_lang_find(code);
+    *ok = l != NULL;
+    return l;
+}
+
+int pt_cmd_convert(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"lang", required_argument, NULL, 'l'},
+        {"out-lang", required_argument, NULL, 'L'},
+        {"notation", required_argument, NULL, 'n'},
+        {"strict", no_argument, NULL, 's'},
+        {"annotate", no_argument, NULL, 'a'},
+        {"no-comments", no_argument, NULL, 'c'},
+        {"output", required_argument, NULL, 'o'},
+        {"summary", no_argument, NULL, 'S'},
+        {"languages", no_argument, NULL, 'G'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    pt_replay_opts ro = {NULL, false};
+    pt_pgn_write_opts wo = {NULL, PT_NOTATION_SAN, false, false};
+    const char *output = NULL;
+    bool summary = false, ok;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "l:L:n:o:h", options, NULL)) != -1) {
+        switch (opt) {
+        case 'l':
+            ro.lang = language(optarg, true, &ok);
+            if (!ok)
+                return pt_cli_usage_error("convert", "unknown language '%s' (see --languages)", optarg);
+            break;
+        case 'L':
+            wo.lang = language(optarg, false, &ok);
+            if (!ok)
+                return pt_cli_usage_error("convert", "unknown language '%s' (see --languages)", optarg);
+            break;
+        case 'n':
+            if (strcmp(optarg, "san") == 0)
+                wo.notation = PT_NOTATION_SAN;
+            else if (strcmp(optarg, "lan") == 0)
+                wo.notation = PT_NOTATION_LAN;
+            else if (strcmp(optarg, "uci") == 0)
+                wo.notation = PT_NOTATION_UCI;
+            else
+                return pt_cli_usage_error("convert", "--notation is san, lan or uci, not '%s'", optarg);
+            break;
+        case 's': ro.strict = true; break;
+        case 'a': wo.diagnostics = true; break;
+        case 'c': wo.no_comments = true; break;
+        case 'o': output = optarg; break;
+        case 'S': summary = true; break;
+        case 'G': print_languages(); return PT_EXIT_OK;
+        case 'h': fputs(help, stdout); return PT_EXIT_OK;
+        default: return pt_cli_usage_error("convert", "unknown option");
+        }
+    }
+
+    FILE *out = stdout;
+    if (output && strcmp(output, "-") != 0 && !(out = fopen(output, "w"))) {
+        pt_cli_error("%s: %s", output, strerror(errno));
+        return PT_EXIT_USAGE;
+    }
+    counts c = {0};
+    bool io_error = false;
+    int nfiles = argc - optind;
+    for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
+        const char *name = nfiles ? argv[optind + i] : "-";
+        bool is_stdin = strcmp(name, "-") == 0;
+        FILE *in = is_stdin ? stdin : fopen(name, "rb");
+        if (!in) {
+            pt_cli_error("%s: %s", name, strerror(errno));
+            io_error = true;
+            continue;
+        }
+        io_error |= !convert(is_stdin ? "<stdin>" : name, in, out, &ro, &wo, &c);
+        if (!is_stdin)
+            fclose(in);
+    }
+    if (fflush(out) != 0 || ferror(out)) {
+        pt_cli_error("%s: write error: %s", output ? output : "<stdout>", strerror(errno));
+        io_error = true;
+    }
+    if (out != stdout)
+        fclose(out);
+    if (summary || (isatty(STDERR_FILENO) && c.games > 1)) {
+        fprintf(stderr, "convert: %ld games, %ld with errors; %ld errors, %ld warnings; notation:", c.games,
+                c.bad_games, c.errors, c.warnings);
+        for (int i = 0; i < pt_lang_count() && i < 64; i++)
+            if (c.by_lang[i])
+                fprintf(stderr, " %s %ld", pt_lang_at(i)->code, c.by_lang[i]);
+        fprintf(stderr, "\n");
+    }
+    if (io_error)
+        return PT_EXIT_USAGE;
+    return c.bad_games ? PT_EXIT_PROBLEMS : PT_EXIT_OK;
+}

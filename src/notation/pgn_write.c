@@ -1,0 +1,276 @@
+/*
+ * pgn_write.c - writing games in PGN export format.
+ *
+ * Moves are rewritten from the replay (in any language or notation), move
+ * numbers are made anew as the standard wants them ("12." before White's
+ * move, "12..." before Black's after an interruption), and words are
+ * wrapped so that no line exceeds 80 characters. A line of play whose
+ * moves could not be replayed is kept as it was written.
+ */
+#include "chess/position.h"
+#include "util/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_CHARS 80
+
+typedef struct writer {
+    pt_buf *out;
+    size_t line_chars;
+    bool glue;  /* no blank before the next word (after "(") */
+    bool ok;
+} writer;
+
+static size_t utf8_chars(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static void put_raw(writer *w, const char *s, size_t len)
+{
+    if (w->ok && !pt_buf_append(w->out, s, len))
+        w->ok = false;
+}
+
+/* One word of movetext, wrapped to the line length. */
+static void word(writer *w, const char *s, size_t len)
+{
+    size_t chars = utf8_chars(s, len);
+    bool closing = len == 1 && s[0] == ')';
+    if (w->line_chars > 0 && !w->glue && !closing) {
+        if (w->line_chars + 1 + chars > LINE_MAX_CHARS) {
+            put_raw(w, "\n", 1);
+            w->line_chars = 0;
+        } else {
+            put_raw(w, " ", 1);
+            w->line_chars++;
+        }
+    }
+    put_raw(w, s, len);
+    w->line_chars += chars;
+    w->glue = len == 1 && s[0] == '(';
+}
+
+static void word_str(writer *w, const char *s)
+{
+    word(w, s, strlen(s));
+}
+
+/* A comment, broken into words so that it wraps like the moves. */
+static void comment(writer *w, const char *text, size_t len, const char *prefix)
+{
+    char *copy = malloc(len + strlen(prefix) + 3);
+    if (!copy) {
+        w->ok = false;
+        return;
+    }
+    size_t n = 0;
+    copy[n++] = '{';
+    for (const char *p = prefix; *p; p++)
+        copy[n++] = *p;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        copy[n++] = (c == '\n' || c == '\r' || c == '\t' || c == '}') ? ' ' : c;
+    }
+    copy[n++] = '}';
+    /* Split at blanks, keeping the braces on the first and last words. */
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || copy[i] == ' ') {
+            if (i > start)
+                word(w, copy + start, i - start);
+            start = i + 1;
+        }
+    }
+    free(copy);
+}
+
+/* The result to write: the termination marker, else the Result tag. */
+static const char *game_result(const pt_pgn_game *g)
+{
+    for (size_t i = g->ntokens; i-- > 0;)
+        if (g->tokens[i].kind == PT_TOK_RESULT && g->tokens[i].depth == 0)
+            return pt_pgn_result_text(g->tokens[i].value);
+    const char *tag = pt_pgn_tag_value(g, "Result");
+    return pt_pgn_result_text(tag ? pt_pgn_result_code(tag, strlen(tag)) : 0);
+}
+
+static void tag(writer *w, const char *name, const char *value)
+{
+    put_raw(w, "[", 1);
+    put_raw(w, name, strlen(name));
+    put_raw(w, " \"", 2);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            put_raw(w, "\\", 1);
+        put_raw(w, p, 1);
+    }
+    put_raw(w, "\"]\n", 3);
+}
+
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+static void write_tags(writer *w, const pt_pgn_game *g, const char *result)
+{
+    static const char *const defaults[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+    for (int i = 0; i < 7; i++) {
+        const char *v = i == 6 ? result : pt_pgn_tag_value(g, roster[i]);
+        tag(w, roster[i], v ? v : defaults[i]);
+    }
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *name = pt_pgn_tag_name_at(g, i);
+        bool in_roster = false;
+        for (int k = 0; k < 7; k++)
+            in_roster |= strcmp(name, roster[k]) == 0;
+        if (!in_roster)
+            tag(w, name, pt_pgn_tag_value_at(g, i));
+    }
+}
+
+/* Diagnostics written as comments: those located at token t, or (t NULL)
+ * those located at no token. */
+static void diagnostics(writer *w, const pt_pgn_game *g, const pt_pgn_token *t)
+{
+    for (size_t i = 0; i < g->ndiags; i++) {
+        const pt_pgn_diag *d = &g->diags[i];
+        bool here;
+        if (t) {
+            here = d->line == t->line && d->column == t->column;
+        } else {
+            here = true;
+            for (size_t k = 0; k < g->ntokens && here; k++)
+                here = !(d->line == g->tokens[k].line && d->column == g->tokens[k].column);
+        }
+        if (!here)
+            continue;
+        char text[320];
+        snprintf(text, sizeof text, "%s [%s]: %s%s%s", d->severity == PT_SEV_ERROR ? "error" : "warning", d->code,
+                 d->message, d->suggestion[0] ? "; did you mean " : "", d->suggestion);
+        comment(w, text, strlen(text), "partiar ");
+    }
+}
+
+/* One line of play while writing: where it stands and whether the next
+ * Black move needs its number written. */
+typedef struct line_state {
+    pt_pos pos, before;
+    bool has_before;
+    bool broken;
+    bool need_number;
+} line_state;
+
+static void move_number(writer *w, const pt_pos *pos, bool force)
+{
+    char num[16];
+    if (pos->side == PT_WHITE)
+        snprintf(num, sizeof num, "%u.", pos->fullmove);
+    else if (force)
+        snprintf(num, sizeof num, "%u...", pos->fullmove);
+    else
+        return;
+    word_str(w, num);
+}
+
+static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *o,
+                        line_state *lines)
+{
+    int top = 0;
+    lines[0].pos = rp->start;
+    lines[0].has_before = false;
+    lines[0].broken = !rp->replayed;
+    lines[0].need_number = true;
+    for (size_t i = 0; i < g->ntokens && w->ok; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        line_state *ls = &lines[top];
+        const char *text = g->text + t->text;
+        switch (t->kind) {
+        case PT_TOK_VAR_START:
+            if (o->no_comments) {
+                /* Skip the whole variation. */
+                int depth = t->depth;
+                while (i + 1 < g->ntokens && !(g->tokens[i + 1].kind == PT_TOK_VAR_END && g->tokens[i + 1].depth == depth))
+                    i++;
+                i++;
+                continue;
+            }
+            word_str(w, "(");
+            lines[top + 1].pos = ls->has_before ? ls->before : ls->pos;
+            lines[top + 1].has_before = false;
+            lines[top + 1].broken = ls->broken || !ls->has_before;
+            lines[top + 1].need_number = true;
+            top++;
+            break;
+        case PT_TOK_VAR_END:
+            word_str(w, ")");
+            if (top > 0)
+                top--;
+            lines[top].need_number = true;
+            break;
+        case PT_TOK_COMMENT:
+            if (!o->no_comments) {
+                comment(w, text, t->len, "");
+                ls->need_number = true;
+            }
+            break;
+        case PT_TOK_NAG:
+            if (!o->no_comments) {
+                char nag[16];
+                snprintf(nag, sizeof nag, "$%d", t->value);
+                word_str(w, nag);
+            }
+            break;
+        case PT_TOK_NUMBER:
+            if (ls->broken)
+                word(w, text, t->len);
+            break;
+        case PT_TOK_RESULT:
+            break; /* written once, at the end */
+        default: {
+            pt_move m = rp->replayed ? rp->token_move[i] : PT_MOVE_NONE;
+            if (ls->broken || m == PT_MOVE_NONE) {
+                ls->broken = true;
+                word(w, text, t->len);
+            } else {
+                move_number(w, &ls->pos, ls->need_number);
+                ls->need_number = false;
+                ls->before = ls->pos;
+                ls->has_before = true;
+                pt_undo undo;
+                if (m == PT_MOVE_NULL) {
+                    word_str(w, "--");
+                    pt_pos_make_null(&ls->pos, &undo);
+                } else {
+                    char san[PT_SAN_MAX];
+                    word_str(w, pt_san_write(&ls->pos, m, o->lang, o->notation, san));
+                    pt_pos_make(&ls->pos, m, &undo);
+                }
+            }
+        }
+        }
+        if (o->diagnostics)
+            diagnostics(w, g, t);
+    }
+}
+
+pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *opts, pt_buf *out)
+{
+    writer w = {out, 0, false, true};
+    const char *result = game_result(g);
+    write_tags(&w, g, result);
+    put_raw(&w, "\n", 1);
+    if (opts->diagnostics)
+        diagnostics(&w, g, NULL);
+    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
+    if (!lines)
+        return PT_ERR_NOMEM;
+    write_moves(&w, g, rp, opts, lines);
+    free(lines);
+    word_str(&w, result);
+    put_raw(&w, "\n\n", 2);
+    return w.ok ? PT_OK : PT_ERR_NOMEM;
+}
