@@ -75,7 +75,9 @@ static void comment(writer *w, const char *text, size_t len, const char *prefix)
         copy[n++] = *p;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
-        copy[n++] = (c == '\n' || c == '\r' || c == '\t' || c == '}') ? ' ' : c;
+        if (c == '\n' || c == '\r' || c == '\t' || c == '}')
+            c = ' ';
+        copy[n++] = c;
     }
     copy[n++] = '}';
     /* Split at blanks, keeping the braces on the first and last words. */
