@@ -9,6 +9,8 @@ build=${1:-build}
 profile=${2:-full}
 passed=0
 failed=0
+# A sanitizer report must not look like "problems found" (exit 1).
+export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 
 for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue

@@ -97,6 +97,8 @@ typedef struct scan {
     bool deep_reported;
     int last_line;   /* line of the last token taken */
     int top_moves;   /* moves taken on the main line */
+    long strays;     /* stray texts: the first is reported, then counted */
+    size_t stray_diag;
 } scan;
 
 typedef enum step {
@@ -555,6 +557,9 @@ static step scan_symbol(scan *s)
     }
     if (!has_alnum(t, len)) {
         advance(s, i);
+        if (s->strays++ > 0)
+            return STEP_TOKEN;
+        s->stray_diag = s->g->ndiags;
         if (pt_pgn_raw_diag(s->g, PT_SEV_WARNING, "pgn-stray", s->line, s->line_start, start,
                             "stray text '%.*s' ignored", (int)len, (const char *)t) != PT_OK)
             return STEP_NOMEM;
@@ -691,6 +696,11 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         pt_pgn_raw_diag(g, PT_SEV_ERROR, "pgn-syntax", s->line, s->line_start, end,
                         "%d variation%s not closed before the end of the game", s->depth, s->depth > 1 ? "s" : "") != PT_OK)
         return PT_ERR_NOMEM;
+    if (s->strays > 1) {
+        pt_pgn_diag *d = &g->diags[s->stray_diag];
+        size_t n = strlen(d->message);
+        snprintf(d->message + n, sizeof d->message - n, ", and %ld more in this game", s->strays - 1);
+    }
     pt_err err = pt_pgn_finish_game(g, r->buf, end, r->column_base);
     if (err != PT_OK)
         return err;
@@ -745,7 +755,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
 pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
 {
     pt_pgn_game_clear(g);
-    scan s = {r, g, 0, r->line, r->line_start, 0, false, false, false, 0, 0};
+    scan s = {r, g, 0, r->line, r->line_start, 0, false, false, false, 0, 0, 0, 0};
     bool started = false;
     for (;;) {
         step st = scan_one(&s);

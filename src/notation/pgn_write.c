@@ -235,6 +235,9 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
         default: {
             pt_move m = rp->replayed ? rp->token_move[i] : PT_MOVE_NONE;
             if (ls->broken || m == PT_MOVE_NONE) {
+                /* Where a line breaks, number the move that broke it. */
+                if (!ls->broken && rp->replayed)
+                    move_number(w, &ls->pos, ls->need_number);
                 ls->broken = true;
                 word(w, text, t->len);
             } else {
@@ -250,6 +253,13 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
                     char san[PT_SAN_MAX];
                     word_str(w, pt_san_write(&ls->pos, m, o->lang, o->notation, san));
                     pt_pos_make(&ls->pos, m, &undo);
+                }
+                /* A draw offer (Law 9.1.2.2, written "(=)") is part of the
+                 * record; PGN has no mark for it, so it becomes a comment. */
+                bool offer = (t->marks & PT_MARK_DRAW_OFFER) || (t->len >= 3 && memcmp(text + t->len - 3, "(=)", 3) == 0);
+                if (offer) {
+                    comment(w, "(=)", 3, "");
+                    ls->need_number = true;
                 }
             }
         }

@@ -136,36 +136,49 @@ static size_t char_length(const unsigned char *s, size_t n)
     return len <= n ? len : n;
 }
 
-/* The notations whose piece letters cover every move's first character. */
+/* Whether lang has a letter for the first character of every main-line
+ * move. Pawn letters count only when with_pawns: they are rare, and a
+ * pawn letter in one language (Slovenian P) is a piece in another (Dutch
+ * P, the knight). */
+static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
+{
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
+            continue;
+        const unsigned char *s = (const unsigned char *)g->text + t->text;
+        if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
+            continue;
+        int type;
+        size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
+        if (n < char_length(s, t->len) || (type == PT_PAWN && !with_pawns))
+            return false;
+    }
+    return true;
+}
+
+/* The notation of a game: the first qualifying language that replays the
+ * whole main line, else the one that gets furthest; English when none
+ * qualifies. */
 static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start)
 {
     const pt_lang *best = pt_lang_at(0);
     size_t best_plies = 0;
-    bool first = true;
-    for (int l = 0; l < pt_lang_count(); l++) {
-        const pt_lang *lang = pt_lang_at(l);
-        bool knows_all = true;
-        for (size_t i = 0; i < g->ntokens && knows_all; i++) {
-            const pt_pgn_token *t = &g->tokens[i];
-            if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
+    bool tried = false;
+    for (int with_pawns = 0; with_pawns < 2; with_pawns++) {
+        for (int l = 0; l < pt_lang_count(); l++) {
+            const pt_lang *lang = pt_lang_at(l);
+            if (!knows_letters(g, lang, with_pawns) || (with_pawns && knows_letters(g, lang, false)))
                 continue;
-            const unsigned char *s = (const unsigned char *)g->text + t->text;
-            int type;
-            if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
-                continue;
-            size_t n = char_length(s, t->len);
-            knows_all = pt_lang_match_piece(lang, (const char *)s, t->len, &type) >= n;
-        }
-        if (!knows_all)
-            continue;
-        bool complete;
-        size_t plies = trial(g, start, lang, &complete);
-        if (complete)
-            return lang;
-        if (first || plies > best_plies) {
-            best = lang;
-            best_plies = plies;
-            first = false;
+            bool complete;
+            size_t plies = trial(g, start, lang, &complete);
+            if (complete)
+                return lang;
+            if (!tried || plies > best_plies) {
+                best = lang;
+                best_plies = plies;
+                tried = true;
+            }
         }
     }
     return best;

@@ -119,6 +119,90 @@ expect position-chess960 0 "$bin" position --chess960 959 d1c3
 expect position-illegal-move 2 "$bin" position e2e5
 expect position-bad-fen 2 "$bin" position --fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1"
 
+# convert: every notation in, clean PGN out.
+pgn=tests/corpora/pgn
+expect convert-appendix-c 0 "$bin" convert $here/data/appendix-c.pgn
+expect convert-appendix-c-strict 0 "$bin" convert --strict -o /dev/null $here/data/appendix-c.pgn
+expect convert-appendix-c-figurine 0 "$bin" convert --out-lang fig --no-comments $here/data/appendix-c.pgn
+expect convert-appendix-c-forced-czech 1 "$bin" convert --lang cs -o /dev/null $here/data/appendix-c.pgn
+expect convert-appendix-c-lan 0 "$bin" convert --notation lan $here/data/appendix-c.pgn
+expect convert-illegal 1 "$bin" convert -o /dev/null --summary $pgn/real/lichess-illegal-100.pgn
+expect convert-kf2 1 "$bin" convert -o /dev/null $pgn/edge/pgn-extract/test-r.txt
+expect convert-black-castles 1 "$bin" convert -o /dev/null $pgn/edge/chess-library/black2move.pgn
+expect convert-annotate 1 "$bin" convert --annotate $pgn/edge/chess-library/black2move.pgn
+expect convert-languages 0 "$bin" convert --languages
+expect convert-bad-lang 2 "$bin" convert --lang xx
+expect convert-missing-file 2 "$bin" convert $here/data/no-such-file.pgn
+expect_line convert-stdin 0 "convert: 128 games, 0 with errors; 0 errors, 0 warnings; notation: en 128" \
+    sh -c "\"$bin\" convert --summary - < $pgn/real/bl2526.pgn >/dev/null"
+
+# Every real game replays; the only illegal one is game 38 of
+# lichess-illegal-100 (checked above).
+for f in $pgn/real/*.pgn; do
+    case $f in *illegal*) continue ;; esac
+    n=$(grep -c '\[Event ' "$f")
+    expect_line "convert-real-$(basename "$f" .pgn)" 0 "convert: $n games, 0 with errors; 0 errors, 0 warnings; notation: en $n" \
+        sh -c "\"$bin\" convert --summary $f >/dev/null"
+done
+
+# The ISO-8859-1 and UTF-8 copies of one game give the same moves.
+"$bin" convert -n uci --no-comments $pgn/edge/scid/res_gameLatin1.pgn 2>/dev/null | grep -v '^\[' >"$tmp/latin1"
+"$bin" convert -n uci --no-comments $pgn/edge/scid/res_gameUTF8.pgn 2>/dev/null | grep -v '^\[' >"$tmp/utf8"
+if [ -s "$tmp/latin1" ] && cmp -s "$tmp/latin1" "$tmp/utf8"; then
+    report convert-latin1-utf8 0 ""
+else
+    report convert-latin1-utf8 1 "the two encodings gave different moves"
+fi
+
+# Round trip: every real game written in each language and read back with
+# the language detected gives the same moves.
+cat $pgn/real/*.pgn >"$tmp/real.pgn"
+"$bin" convert -n uci "$tmp/real.pgn" >"$tmp/reference" 2>/dev/null
+if [ "$profile" = quick ]; then
+    langs="cs sl de fr hu ru fig"
+else
+    langs=$("$bin" convert --languages | awk 'NR > 1 { print $1 }')
+fi
+round_trip() {
+    if "$bin" convert --out-lang "$1" "$tmp/real.pgn" 2>/dev/null | "$bin" convert -n uci 2>/dev/null |
+        cmp -s - "$tmp/reference"; then
+        echo 0 >"$tmp/rt-$1"
+    else
+        echo 1 >"$tmp/rt-$1"
+    fi
+}
+for lang in $langs; do # two at a time
+    round_trip "$lang" &
+    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+done
+wait
+for lang in $langs; do
+    report "round-trip-$lang" "$(cat "$tmp/rt-$lang")" "moves differ after writing in $lang and reading back"
+done
+
+# Every edge-case file: no crash, no sanitizer report, and the diagnostics
+# committed in expected/convert-edge.out.
+: >"$tmp/edge"
+for f in $pgn/edge/*/*; do
+    "$bin" convert -o /dev/null "$f" >"$tmp/one" 2>&1 </dev/null
+    status=$?
+    echo "== $f: exit $status" >>"$tmp/edge"
+    cat "$tmp/one" >>"$tmp/edge"
+done
+if grep -q 'Sanitizer\|runtime error' "$tmp/edge" || grep -q 'exit \([3-9]\|[1-9][0-9]\)' "$tmp/edge"; then
+    report convert-edge-crash 1 "a crash or sanitizer report:"
+    grep -m 5 'Sanitizer\|runtime error\|exit [3-9]' "$tmp/edge"
+else
+    report convert-edge-crash 0 ""
+fi
+[ "$update" = --update ] && cp "$tmp/edge" "$here/expected/convert-edge.out"
+if diff -u "$here/expected/convert-edge.out" "$tmp/edge" >"$tmp/diff"; then
+    report convert-edge 0 ""
+else
+    report convert-edge 1 "diagnostics differ:"
+    head -n 40 "$tmp/diff"
+fi
+
 # make install / uninstall into a staging directory.
 stage=$tmp/stage
 if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&
