@@ -111,7 +111,7 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
 		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit
 	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) -- $(CPPFLAGS_ALL) -std=c11
-	@for m in man/*.1; do out=$$(groff -man -ww -z $$m 2>&1); \
+	@for m in man/*.1; do out=$$(groff -k -Tutf8 -man -ww -z $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
 # Unit tests and command-line tests against the build in $(BUILD). The
@@ -154,7 +154,7 @@ fuzz-build: $(FUZZ_BIN)
 fuzz-smoke: fuzz-build
 	@for f in $(FUZZ_BIN); do \
 		name=$$(basename $$f); \
-		$$f -seed=1 -runs=20000 -max_len=4096 tests/fuzz/seeds/$$name >build/fuzz/$$name.log 2>&1 \
+		$$f -seed=1 -runs=20000 -max_total_time=15 -max_len=4096 tests/fuzz/seeds/$$name >build/fuzz/$$name.log 2>&1 \
 			|| { tail -n 30 build/fuzz/$$name.log; exit 1; }; \
 		echo "fuzz-smoke $$name: $$(grep -o 'Done [0-9]* runs' build/fuzz/$$name.log)"; \
 	done

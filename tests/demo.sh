@@ -6,7 +6,10 @@ run() {
     printf '\n$ partiar %s\n' "$*"
     "$bin" "$@"
 }
-echo "partiar demo: the rules core on the bundled samples"
+echo "partiar demo: the rules core and the notation layer on the bundled samples"
+run convert samples/pgn/laws-appendix-c.pgn
+run convert --out-lang fig --no-comments samples/pgn/laws-appendix-c.pgn
+run convert --strict -o /dev/null samples/pgn/laws-appendix-c.pgn
 run perft --depth 6
 run perft --divide --depth 3 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 run perft --epd samples/perft/chess960-sample.epd --depth 4 --verbose

@@ -13,8 +13,8 @@ static const char help[] =
     "Usage: partiar convert [OPTIONS] [FILE...]\n"
     "Read PGN games in any national notation, replay them through the Laws and\n"
     "write them as clean PGN. Problems go to standard error, one line each:\n"
-    "FILE:LINE:COLUMN: error: game N: MESSAGE [code]. With no FILE, or '-',\n"
-    "read standard input.\n\n"
+    "FILE:LINE:COLUMN: error: game N (NOTATION): MESSAGE [code].\n"
+    "With no FILE, or '-', read standard input.\n\n"
     "  -l, --lang CODE       notation of the input: auto (default: detected per\n"
     "                        game) or a language code (en, cs, sk, sl, de, fr, ...)\n"
     "  -L, --out-lang CODE   notation of the output (default en; fig: figurines)\n"
@@ -50,14 +50,15 @@ static void print_languages(void)
     }
 }
 
-static void report(const char *name, const pt_pgn_game *g, counts *c)
+/* One line per diagnostic; the game's notation follows its number. */
+static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, counts *c)
 {
     bool bad = false;
     for (size_t i = 0; i < g->ndiags; i++) {
         const pt_pgn_diag *d = &g->diags[i];
         bool error = d->severity == PT_SEV_ERROR;
-        fprintf(stderr, "%s:%d:%d: %s: game %ld: %s [%s]\n", name, d->line, d->column, error ? "error" : "warning",
-                g->number, d->message, d->code);
+        fprintf(stderr, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", name, d->line, d->column,
+                error ? "error" : "warning", g->number, rp->replayed ? rp->lang->code : "-", d->message, d->code);
         if (d->suggestion[0])
             fprintf(stderr, "    suggestion: %s\n", d->suggestion);
         c->errors += error;
@@ -87,7 +88,7 @@ static bool convert(const char *name, FILE *in, FILE *out, const pt_replay_opts 
         for (int i = 0; i < pt_lang_count() && i < 64; i++)
             if (rp.replayed && pt_lang_at(i) == rp.lang)
                 c->by_lang[i]++;
-        report(name, &g, c);
+        report(name, &g, &rp, c);
         text.len = 0;
         if ((err = pt_pgn_write(&g, &rp, wo, &text)) != PT_OK)
             break;

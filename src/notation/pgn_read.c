@@ -69,15 +69,16 @@ static bool fill(pt_pgn_reader *r)
 {
     if (r->eof)
         return false;
-    if (r->cap - r->len < READ_CHUNK) {
-        size_t want = r->cap ? r->cap * 2 : 4 * READ_CHUNK;
+    if (r->len == r->cap) {
+        size_t want = r->cap ? r->cap * 2 : READ_CHUNK / 4;
         unsigned char *bigger = realloc(r->buf, want);
         if (!bigger)
             return false;
         r->buf = bigger;
         r->cap = want;
     }
-    size_t got = r->read(r->ctx, r->buf + r->len, r->cap - r->len);
+    size_t room = r->cap - r->len;
+    size_t got = r->read(r->ctx, r->buf + r->len, room < READ_CHUNK ? room : READ_CHUNK);
     if (got == 0)
         r->eof = true;
     r->len += got;
