@@ -4,6 +4,7 @@
  * columns once the game is complete (pt_pgn_finish_game).
  */
 #include "notation/pgn_internal.h"
+#include "util/buf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,64 +50,65 @@ bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size)
     return true;
 }
 
-static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code)
+/* Adds a diagnostic; its column is -1 when it is counted later from the raw
+ * offset (line_start, at). */
+static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, long line_start,
+                       size_t at, const char *fmt, va_list ap)
 {
     if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
-        return NULL;
+        return PT_ERR_NOMEM;
     pt_pgn_diag *d = &g->diags[g->ndiags++];
     memset(d, 0, sizeof *d);
     d->severity = severity;
     d->code = code;
-    return d;
+    d->line = line;
+    d->column = column;
+    d->ply = ply;
+    d->line_start = line_start;
+    d->at = at;
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    return PT_OK;
 }
 
 pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                        const char *fmt, ...)
 {
-    pt_pgn_diag *d = new_diag(g, severity, code);
-    if (!d)
-        return PT_ERR_NOMEM;
-    d->line = line;
-    d->column = column;
-    d->ply = ply;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    pt_err err = add_diag(g, severity, code, line, column, ply, 0, 0, fmt, ap);
     va_end(ap);
-    return PT_OK;
+    return err;
 }
 
 pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line, long line_start, size_t at,
                        const char *fmt, ...)
 {
-    pt_pgn_diag *d = new_diag(g, severity, code);
-    if (!d)
-        return PT_ERR_NOMEM;
-    d->line = line;
-    d->line_start = line_start;
-    d->at = at;
-    d->column = -1; /* filled in by pt_pgn_finish_game */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    pt_err err = add_diag(g, severity, code, line, -1, 0, line_start, at, fmt, ap);
     va_end(ap);
-    return PT_OK;
+    return err;
+}
+
+/* Appends to a text array of the game through pt_buf, which keeps a NUL
+ * after the text. */
+static bool append(char **data, size_t *len, size_t *cap, const char *s, size_t n)
+{
+    pt_buf b = {*data, *len, *cap};
+    bool ok = pt_buf_append(&b, s, n);
+    *data = b.data;
+    *len = b.len;
+    *cap = b.cap;
+    return ok;
 }
 
 size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len)
 {
-    while (g->strings_len + len + 1 > g->strings_cap) {
-        size_t want = g->strings_cap ? g->strings_cap * 2 : 1024;
-        char *bigger = realloc(g->strings, want);
-        if (!bigger)
-            return (size_t)-1;
-        g->strings = bigger;
-        g->strings_cap = want;
-    }
     size_t at = g->strings_len;
-    memcpy(g->strings + at, s, len);
-    g->strings[at + len] = '\0';
-    g->strings_len += len + 1;
+    /* Each string keeps its NUL: the next one starts after it. */
+    if (!append(&g->strings, &g->strings_len, &g->strings_cap, s, len) ||
+        !append(&g->strings, &g->strings_len, &g->strings_cap, "", 1))
+        return (size_t)-1;
     return at;
 }
 
@@ -182,18 +184,8 @@ static bool emit_to(pt_pgn_game *g, text_map *m, size_t raw_end)
             out[1] = (char)(0x80 | (c & 0x3F));
             n = 2;
         }
-        if (g->text_len + n + 1 > g->text_cap) {
-            size_t want = g->text_cap ? g->text_cap * 2 : 4096;
-            while (want < g->text_len + n + 1)
-                want *= 2;
-            char *bigger = realloc(g->text, want);
-            if (!bigger)
-                return false;
-            g->text = bigger;
-            g->text_cap = want;
-        }
-        memcpy(g->text + g->text_len, out, n);
-        g->text_len += n;
+        if (!append(&g->text, &g->text_len, &g->text_cap, out, n))
+            return false;
     }
     return true;
 }
@@ -248,10 +240,8 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
             return PT_ERR_NOMEM;
         t->len = g->text_len - before;
     }
-    if (!emit_to(g, &map, len))
+    if (!emit_to(g, &map, len) || !append(&g->text, &g->text_len, &g->text_cap, "", 0))
         return PT_ERR_NOMEM;
-    if (g->text)
-        g->text[g->text_len] = '\0';
 
     /* Tag names and values are stored apart; convert them likewise. */
     if (g->latin1) {
