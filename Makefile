@@ -23,7 +23,7 @@ FUZZ_SECONDS ?= 60
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(WARNINGS) $(CFLAGS)
-LDLIBS_ALL = -lpthread $(LDLIBS)
+LDLIBS_ALL = -lz -lpthread $(LDLIBS)
 
 # DEBUG=1 checks the position's invariants after every make and unmake;
 # the sanitizer build does too.
@@ -145,7 +145,7 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
 build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lpthread -o $@
+	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lz -lpthread -o $@
 
 fuzz-build: $(FUZZ_BIN)
 

@@ -478,6 +478,10 @@ void pt_buf_free(pt_buf *b);
 typedef struct pt_replay_opts {
     const pt_lang *lang;  /* the notation, or NULL to detect it per game */
     bool strict;          /* warn about every non-standard spelling */
+    bool check;           /* also check move numbers, marks, the end of
+                             the game, the result and the tags, and repair
+                             a failing main-line move to go on checking */
+    bool claims;          /* with check: report claimable draws */
 } pt_replay_opts;
 
 /* What replaying a game's main line gave. */
@@ -494,7 +498,10 @@ typedef struct pt_replay {
     bool complete;        /* every main-line move was legal */
     int errors;           /* diagnostics of severity error it added */
     pt_pos final;
-    pt_status status;     /* of the final position */
+    pt_status status;     /* how the game ended (with check: also fivefold
+                             and 75 moves), or PT_STATUS_ONGOING */
+    int repairs;          /* main-line moves repaired to go on checking */
+    void *internal;       /* private to replay */
 } pt_replay;
 
 void pt_replay_init(pt_replay *rp);

@@ -15,6 +15,7 @@ enum { PT_EXIT_OK = 0, PT_EXIT_PROBLEMS = 1, PT_EXIT_USAGE = 2 };
 
 typedef int (*pt_command_fn)(int argc, char **argv);
 
+int pt_cmd_check(int argc, char **argv);
 int pt_cmd_convert(int argc, char **argv);
 int pt_cmd_perft(int argc, char **argv);
 int pt_cmd_position(int argc, char **argv);

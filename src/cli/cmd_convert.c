@@ -131,8 +131,8 @@ int pt_cmd_convert(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    pt_replay_opts ro = {NULL, false};
-    pt_pgn_write_opts wo = {NULL, PT_NOTATION_SAN, false, false};
+    pt_replay_opts ro = {.lang = NULL};
+    pt_pgn_write_opts wo = {.notation = PT_NOTATION_SAN};
     const char *output = NULL;
     bool summary = false, ok;
     int opt;

@@ -12,6 +12,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    {"check", pt_cmd_check, "validate PGN archives: every problem, where, and the fix"},
     {"convert", pt_cmd_convert, "read PGN in any notation, write clean PGN in any notation"},
     {"perft", pt_cmd_perft, "count legal move trees; check perft suites"},
     {"position", pt_cmd_position, "analyse a position: legal moves, check, draws"},

@@ -67,8 +67,10 @@ static const char *const white_pawn_figurine = "\u2659";
 
 static size_t starts_with(const char *text, size_t len, const char *prefix)
 {
+    if (len == 0 || prefix[0] != text[0])
+        return 0; /* the usual case, without measuring the prefix */
     size_t n = strlen(prefix);
-    return n && n <= len && memcmp(text, prefix, n) == 0 ? n : 0;
+    return n <= len && memcmp(text, prefix, n) == 0 ? n : 0;
 }
 
 size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type)

@@ -172,6 +172,12 @@ typedef struct text_map {
 
 static bool emit_to(pt_pgn_game *g, text_map *m, size_t raw_end)
 {
+    if (!m->latin1 && raw_end > m->raw_at && !memchr(m->raw + m->raw_at, 0, raw_end - m->raw_at)) {
+        /* Valid UTF-8 without NUL bytes: copied as it is. */
+        bool ok = append(&g->text, &g->text_len, &g->text_cap, (const char *)m->raw + m->raw_at, raw_end - m->raw_at);
+        m->raw_at = raw_end;
+        return ok;
+    }
     for (; m->raw_at < raw_end; m->raw_at++) {
         unsigned char c = m->raw[m->raw_at];
         char out[2];

@@ -39,6 +39,10 @@ static size_t strip_suffixes(const char *text, size_t len, pt_move_text *mt)
 {
     static const char *const annotations[] = {"!!", "??", "!?", "?!", "!", "?"};
     for (bool again = true; again && len > 0;) {
+        /* Most moves end in a rank digit or a promotion letter: done. */
+        char last = text[len - 1];
+        if ((last >= '1' && last <= '8') || (last >= 'A' && last <= 'Z' && last != 'O'))
+            break;
         size_t n;
         again = true;
         if ((n = suffix(text, len, "(=)"))) {

@@ -168,6 +168,11 @@ int pt_san_suggest(const pt_pos *pos, const pt_lang *lang, const char *text, siz
         int type = PT_TYPE_OF(pos->board[pt_move_from(list[i])]);
         bool same_to = parsed && mt.to == pt_move_to(list[i]);
         bool same_piece = parsed && (mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece) == type && !mt.castle;
+        if (parsed && mt.castle) {
+            /* Castling written: castling moves first, then king moves. */
+            same_to = pt_move_kind(list[i]) == PT_MOVE_CASTLING;
+            same_piece = type == PT_KING;
+        }
         if (!same_to && !same_piece && dist > 1)
             continue;
         /* Closeness in writing counts most; then a shared destination, a

@@ -12,6 +12,8 @@
  * if none does, the one that gets furthest.
  */
 #include "chess/position.h"
+#include "record/check.h"
+#include "record/repair.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,9 @@ void pt_replay_free(pt_replay *rp)
     free(rp->moves);
     free(rp->move_token);
     free(rp->token_move);
+    if (rp->internal)
+        pt_tracker_free(rp->internal);
+    free(rp->internal);
     pt_replay_init(rp);
 }
 
@@ -160,7 +165,7 @@ static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_p
 /* The notation of a game: the first qualifying language that replays the
  * whole main line, else the one that gets furthest; English when none
  * qualifies. */
-static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start)
+static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start, const pt_lang *skip, size_t *plies_out)
 {
     const pt_lang *best = pt_lang_at(0);
     size_t best_plies = 0;
@@ -168,12 +173,14 @@ static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start)
     for (int with_pawns = 0; with_pawns < 2; with_pawns++) {
         for (int l = 0; l < pt_lang_count(); l++) {
             const pt_lang *lang = pt_lang_at(l);
-            if (!knows_letters(g, lang, with_pawns) || (with_pawns && knows_letters(g, lang, false)))
+            if (lang == skip || !knows_letters(g, lang, with_pawns) || (with_pawns && knows_letters(g, lang, false)))
                 continue;
             bool complete;
             size_t plies = trial(g, start, lang, &complete);
-            if (complete)
+            if (complete) {
+                *plies_out = plies;
                 return lang;
+            }
             if (!tried || plies > best_plies) {
                 best = lang;
                 best_plies = plies;
@@ -181,8 +188,11 @@ static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start)
             }
         }
     }
+    *plies_out = best_plies;
     return best;
 }
+
+#define MAX_REPAIRS 12 /* per game: past that the record is too garbled */
 
 /* One line of play: its position and the one before its last move. */
 typedef struct line_state {
@@ -310,10 +320,110 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
     return PT_OK;
 }
 
+/* Plays a move on a line, keeping what variations and the tracker need. */
+static void play(line_state *ls, pt_move m)
+{
+    pt_undo undo;
+    ls->before = ls->pos;
+    ls->has_before = true;
+    if (m == PT_MOVE_NULL)
+        pt_pos_make_null(&ls->pos, &undo);
+    else
+        pt_pos_make(&ls->pos, m, &undo);
+    ls->ply++;
+}
+
+/* A main-line move that failed: report it, and with checking on, repair it
+ * the most probable way so that the rest of the game is checked too.
+ * Returns whether the line goes on. */
+static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, size_t i, line_state *ls,
+                             pt_err why, const pt_move_text *mt, pt_tracker *tr, bool *goes_on)
+{
+    const pt_pgn_token *t = &g->tokens[i];
+    *goes_on = false;
+    pt_repair plan = {.kind = PT_REPAIR_NONE};
+    if (opts->check && rp->repairs < MAX_REPAIRS)
+        plan = pt_repair_find(g, rp->lang, &ls->pos, g->text + t->text, t->len, i + 1);
+
+    char san[PT_SAN_MAX];
+    pt_err err;
+    if (plan.kind == PT_REPAIR_INSERT) {
+        /* The missing move and, when the record cannot tell, its rivals. */
+        char list[3 * PT_SAN_MAX + 8];
+        standard(&ls->pos, plan.move, rp->lang, list);
+        for (int k = 0; k < 2 && k < plan.ties - 1; k++) {
+            size_t used = strlen(list);
+            standard(&ls->pos, plan.others[k], rp->lang, san);
+            snprintf(list + used, sizeof list - used, ", %s", san);
+        }
+        if (plan.ties > 1)
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
+                                  "a move is missing before '%.*s': %s's move %d; %d legal moves fit, such as %s",
+                                  (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos),
+                                  plan.ties, list);
+        else
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
+                                  "a move is missing before '%.*s': %s's move %d, which can only be %s", (int)t->len,
+                                  g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), list);
+        if (err == PT_OK)
+            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", list);
+        rp->errors++;
+    } else if (plan.kind == PT_REPAIR_SKIP) {
+        err = pt_pgn_add_diag(g, PT_SEV_ERROR, "extra-move", t->line, t->column, ls->ply + 1,
+                              "'%.*s' is a move too many (%s to play move %d); the game goes on without it",
+                              (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos));
+        rp->errors++;
+    } else {
+        err = report_failed_move(g, rp, t, ls, why, mt);
+        if (err == PT_OK && plan.kind == PT_REPAIR_SUBSTITUTE) {
+            /* The suggestion leads with the move the check went on with. */
+            pt_pgn_diag *d = &g->diags[g->ndiags - 1];
+            standard(&ls->pos, plan.move, rp->lang, san);
+            if (strncmp(d->suggestion, san, strlen(san)) != 0)
+                snprintf(d->suggestion, sizeof d->suggestion, "%s", san);
+        }
+    }
+    if (err != PT_OK || plan.kind == PT_REPAIR_NONE)
+        return err;
+
+    rp->repairs++;
+    *goes_on = true;
+    if (plan.kind == PT_REPAIR_SKIP)
+        return PT_OK;
+    play(ls, plan.move);
+    err = push_move(rp, plan.move, i);
+    if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
+        err = PT_ERR_NOMEM;
+    if (err == PT_OK && plan.kind == PT_REPAIR_INSERT) {
+        play(ls, plan.written);
+        rp->token_move[i] = plan.written;
+        err = push_move(rp, plan.written, i);
+        if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
+            err = PT_ERR_NOMEM;
+    }
+    return err;
+}
+
+/* After the last move: the result against how the game ended, a claimable
+ * draw, and the tags. */
+static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, const pt_tracker *tr)
+{
+    if (tr->status != PT_STATUS_ONGOING)
+        rp->status = tr->status;
+    pt_err err = pt_check_result(g, rp->status, &rp->final, (int)rp->nmoves);
+    if (err == PT_OK && opts->claims && tr->claim && rp->status == PT_STATUS_ONGOING)
+        err = pt_pgn_add_diag(g, PT_SEV_WARNING, "claimable-draw", g->first_line, 1, tr->claim_ply,
+                              "a draw could be claimed after ply %d: %s", tr->claim_ply, tr->claim);
+    return err;
+}
+
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr);
+
 pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 {
     rp->nmoves = 0;
     rp->errors = 0;
+    rp->repairs = 0;
     rp->complete = false;
     rp->replayed = false;
     rp->status = PT_STATUS_ONGOING;
@@ -327,23 +437,62 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     }
     if (g->ntokens)
         memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
+    if (!rp->internal && !(rp->internal = calloc(1, sizeof(pt_tracker))))
+        return PT_ERR_NOMEM;
+    pt_tracker *tr = rp->internal;
 
+    pt_err err = opts->check ? pt_check_tags(g) : PT_OK;
     char why[160];
-    if (g->unreadable)
-        return PT_OK;
+    if (err != PT_OK || g->unreadable)
+        return err;
     if (!pt_replay_start(g, &rp->start, why, sizeof why)) {
         const char *fen = pt_pgn_tag_value(g, "FEN");
         bool bad_fen = fen && strncmp(why, "FEN", 3) == 0;
-        pt_err err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING,
-                                     bad_fen ? "bad-fen" : "unsupported-variant", g->first_line, 1, 0, "%s", why);
+        err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING, bad_fen ? "bad-fen" : "unsupported-variant",
+                              g->first_line, 1, 0, "%s", why);
         if (bad_fen)
             rp->errors++;
         return err;
     }
     rp->replayed = true;
-    if (!opts->lang)
-        rp->lang = detect(g, &rp->start);
 
+    /* Most games are in English: replay in it straight away when it has
+     * the letters, and look further only if that fails. */
+    const pt_lang *english = pt_lang_at(0);
+    bool english_first = !opts->lang && knows_letters(g, english, false);
+    size_t plies;
+    if (!opts->lang)
+        rp->lang = english_first ? english : detect(g, &rp->start, NULL, &plies);
+    size_t first_diag = g->ndiags;
+    err = replay_lines(g, opts, rp, tr);
+    if (err == PT_OK && english_first && !rp->complete) {
+        bool complete;
+        size_t english_plies = trial(g, &rp->start, english, &complete);
+        const pt_lang *other = detect(g, &rp->start, english, &plies);
+        if (other != english && plies > english_plies) {
+            g->ndiags = first_diag;
+            rp->lang = other;
+            err = replay_lines(g, opts, rp, tr);
+        }
+    }
+    if (err != PT_OK)
+        return err;
+    if (pt_count_legal(&rp->final) == 0)
+        rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
+    else if (pt_pos_is_dead(&rp->final))
+        rp->status = PT_STATUS_DEAD;
+    return opts->check ? finish_checks(g, rp, opts, tr) : PT_OK;
+}
+
+/* Replays every line of g in rp->lang, from the start again. */
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr)
+{
+    rp->nmoves = 0;
+    rp->errors = 0;
+    rp->repairs = 0;
+    if (g->ntokens)
+        memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
+    pt_err err = PT_OK;
     line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
     if (!lines)
         return PT_ERR_NOMEM;
@@ -353,7 +502,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     lines[0].broken = false;
     lines[0].ply = 0;
     rp->complete = true;
-    pt_err err = PT_OK;
+    pt_tracker_init(tr, &rp->start);
 
     for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &g->tokens[i];
@@ -378,62 +527,68 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
                 top--;
             continue;
         }
-        if ((t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL) || ls->broken)
+        if (ls->broken)
+            continue;
+        if (t->kind == PT_TOK_NUMBER && opts->check) {
+            err = pt_check_number(g, t, &ls->pos, ls->ply);
+            continue;
+        }
+        if (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL)
             continue;
 
-        pt_undo undo;
+        if (top == 0 && opts->check && tr->status != PT_STATUS_ONGOING) {
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
+                                  "'%.*s' and any later moves come after the game ended by %s at ply %d",
+                                  (int)t->len, g->text + t->text, pt_status_name(tr->status), tr->end_ply);
+            rp->errors++;
+            ls->broken = true;
+            rp->complete = false;
+            continue;
+        }
+
+        pt_move m;
+        pt_move_text mt;
+        pt_err read = PT_OK;
         if (t->kind == PT_TOK_NULL) {
+            m = PT_MOVE_NULL;
             if (pt_pos_in_check(&ls->pos)) {
                 err = pt_pgn_add_diag(g, PT_SEV_ERROR, "illegal-move", t->line, t->column, ls->ply + 1,
                                       "null move '%.*s' while %s is in check", (int)t->len, g->text + t->text,
                                       side_name(&ls->pos));
                 rp->errors++;
                 ls->broken = true;
-            } else {
-                ls->before = ls->pos;
-                ls->has_before = true;
-                pt_pos_make_null(&ls->pos, &undo);
-                ls->ply++;
-                rp->token_move[i] = PT_MOVE_NULL;
-                if (top == 0)
-                    err = push_move(rp, PT_MOVE_NULL, i);
+                rp->complete &= top != 0;
+                continue;
             }
-            if (ls->broken && top == 0)
-                rp->complete = false;
-            continue;
+        } else {
+            read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
         }
-
-        pt_move m;
-        pt_move_text mt;
-        pt_err read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
         if (read != PT_OK) {
-            err = report_failed_move(g, rp, t, ls, read, &mt);
-            ls->broken = true;
-            if (top == 0)
+            bool goes_on = false;
+            if (top == 0) {
                 rp->complete = false;
+                err = fail_main_line(g, rp, opts, i, ls, read, &mt, tr, &goes_on);
+            } else {
+                err = report_failed_move(g, rp, t, ls, read, &mt);
+            }
+            ls->broken = !goes_on;
             continue;
         }
-        if (opts->strict)
+        if (opts->strict && m != PT_MOVE_NULL)
             err = report_forms(g, t, ls, m, &mt, rp->lang);
-        ls->before = ls->pos;
-        ls->has_before = true;
-        pt_pos_make(&ls->pos, m, &undo);
-        ls->ply++;
+        play(ls, m);
         rp->token_move[i] = m;
-        if (top == 0 && err == PT_OK)
+        if (err == PT_OK && opts->check && m != PT_MOVE_NULL)
+            err = pt_check_marks(g, t, &ls->before, &ls->pos, m, &mt, rp->lang, opts->strict, ls->ply);
+        if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
+            if (err == PT_OK && opts->check && !pt_tracker_update(tr, &ls->pos, ls->ply))
+                err = PT_ERR_NOMEM;
+        }
     }
     rp->final = lines[0].pos;
     free(lines);
-    if (err != PT_OK)
-        return err;
-
-    err = check_result_tag(g, rp);
-    if (err != PT_OK)
-        return err;
-    if (pt_count_legal(&rp->final) == 0)
-        rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
-    else if (pt_pos_is_dead(&rp->final))
-        rp->status = PT_STATUS_DEAD;
-    return PT_OK;
+    if (err == PT_OK)
+        err = check_result_tag(g, rp);
+    return err;
 }

@@ -203,6 +203,46 @@ else
     head -n 40 "$tmp/diff"
 fi
 
+# check: every problem, where, and the most probable repair.
+expect check-problems 1 "$bin" check --claims $here/data/check-problems.pgn
+expect check-problems-json 1 "$bin" check --claims -f json $here/data/check-problems.pgn
+expect check-problems-csv 1 "$bin" check -f csv $here/data/check-problems.pgn
+expect check-real 1 "$bin" check -q --summary $pgn/real
+expect check-missing-file 2 "$bin" check -q $here/data/no-such-file.pgn
+expect check-bad-format 2 "$bin" check -f xml $here/data/check-problems.pgn
+expect_line check-stdin 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 10 warnings, 1 duplicates" \
+    sh -c "\"$bin\" check -q --summary --claims - < $here/data/check-problems.pgn"
+
+# gzip is recognised by its magic bytes; a damaged stream is an I/O error
+# after the games before the damage have been reported.
+gzip -c $pgn/real/twic-01-232games.pgn >"$tmp/twic.gz"
+cp "$tmp/twic.gz" "$tmp/twic-named-plainly.pgn"
+expect_line check-gzip 0 "check: 1 files, 232 games: 232 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \
+    "$bin" check -q --summary "$tmp/twic-named-plainly.pgn"
+head -c 40000 "$tmp/twic.gz" >"$tmp/truncated.pgn.gz"
+"$bin" check -q --summary "$tmp/truncated.pgn.gz" >"$tmp/out" 2>"$tmp/err"
+status=$?
+games=$(sed -n 's/^check: 1 files, \([0-9]*\) games.*/\1/p' "$tmp/out")
+if [ "$status" -eq 2 ] && grep -q 'corrupt gzip data' "$tmp/err" && [ "${games:-0}" -gt 10 ]; then
+    report check-truncated-gzip 0 ""
+else
+    report check-truncated-gzip 1 "exit $status, ${games:-no} games, stderr: $(cat "$tmp/err")"
+fi
+
+# The same output whatever the number of threads.
+"$bin" check -j1 -f json $pgn/edge >"$tmp/j1" 2>&1
+"$bin" check -j2 -f json $pgn/edge >"$tmp/j2" 2>&1
+if cmp -s "$tmp/j1" "$tmp/j2" && [ -s "$tmp/j1" ]; then
+    report check-threads-identical 0 ""
+else
+    report check-threads-identical 1 "-j1 and -j2 differ"
+fi
+
+# -o writes the valid games as clean PGN; they check clean again.
+"$bin" check -q -o "$tmp/valid.pgn" $pgn/real/lichess-illegal-100.pgn
+expect_line check-export 0 "check: 1 files, 99 games: 99 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \
+    "$bin" check -q --summary "$tmp/valid.pgn"
+
 # make install / uninstall into a staging directory.
 stage=$tmp/stage
 if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&

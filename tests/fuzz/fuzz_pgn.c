@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pt_buf out = {0};
     pt_pgn_game_init(&g);
     pt_replay_init(&rp);
-    pt_replay_opts ro = {NULL, data[0] & 1};
-    pt_pgn_write_opts wo = {pt_lang_at(data[0] % pt_lang_count()), data[0] % 3, false, true};
+    pt_replay_opts ro = {.strict = data[0] & 1, .check = data[0] & 2, .claims = data[0] & 4};
+    pt_pgn_write_opts wo = {.lang = pt_lang_at(data[0] % pt_lang_count()), .notation = data[0] % 3, .diagnostics = true};
     long games = 0;
     while (pt_pgn_next(r, &g) == PT_OK) {
         if (g.number != ++games)

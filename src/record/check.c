@@ -1,0 +1,251 @@
+/*
+ * check.c - what `partiar check` verifies beyond the legality of each move:
+ * move numbers, check and capture marks, play after the game has ended,
+ * results against the final position, claimable draws, and tags.
+ */
+#include "record/check.h"
+#include "chess/position.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *side(int color)
+{
+    return color == PT_WHITE ? "White" : "Black";
+}
+
+pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos, int ply)
+{
+    /* "12." may stand before either side's move in loose writing; only a
+     * number that is not the move due is a sign of a lost or extra ply. */
+    if (t->value == pos->fullmove && (!t->black || pos->side == PT_BLACK))
+        return PT_OK;
+    pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "move-number", t->line, t->column, ply + 1,
+                                 "move number '%.*s' where %s's move %d is due", (int)t->len, g->text + t->text,
+                                 side(pos->side), pos->fullmove);
+    if (err == PT_OK)
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%d%s", pos->fullmove,
+                 pos->side == PT_WHITE ? "." : "...");
+    return err;
+}
+
+pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *before, const pt_pos *after, pt_move m,
+                      const pt_move_text *mt, const pt_lang *lang, bool strict, int ply)
+{
+    bool check = pt_pos_in_check(after);
+    bool mate = check && pt_count_legal(after) == 0;
+    int kind = pt_move_kind(m);
+    bool capture = kind == PT_MOVE_EN_PASSANT || (kind != PT_MOVE_CASTLING && before->board[pt_move_to(m)] != PT_NO_PIECE);
+    bool ep = mt->ep || (t->marks & PT_MARK_EP);
+    bool false_capture = mt->capture && !capture, false_ep = ep && kind != PT_MOVE_EN_PASSANT;
+    const char *code = NULL, *what = NULL;
+    int severity = PT_SEV_WARNING;
+
+    if (mt->check == 2 && !mate) {
+        code = "wrong-check";
+        what = check ? "'#' on a check that is not mate" : "'#' on a move that gives no check";
+    } else if (mt->check == 1 && !check) {
+        code = "wrong-check";
+        what = "'+' on a move that gives no check";
+    } else if (strict && mate && mt->check != 2) {
+        code = "missing-check";
+        what = "checkmate not marked '#'";
+    } else if (strict && check && !mate && mt->check == 0) {
+        code = "missing-check";
+        what = "check not marked '+'";
+    }
+    if (!code && !false_capture && !false_ep)
+        return PT_OK; /* the common case: nothing to say, no SAN to write */
+    char san[PT_SAN_MAX];
+    pt_san_write(before, m, lang, PT_NOTATION_SAN, san);
+    if (code) {
+        pt_err err = pt_pgn_add_diag(g, severity, code, t->line, t->column, ply, "%s: '%.*s'", what, (int)t->len,
+                                     g->text + t->text);
+        if (err != PT_OK)
+            return err;
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+    }
+    if (false_capture) {
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-capture", t->line, t->column, ply,
+                                     "capture mark on a move that captures nothing: '%.*s'", (int)t->len,
+                                     g->text + t->text);
+        if (err != PT_OK)
+            return err;
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+    }
+    if (false_ep) {
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-ep", t->line, t->column, ply,
+                                     "'e.p.' on a move that is not an en passant capture: '%.*s'", (int)t->len,
+                                     g->text + t->text);
+        if (err != PT_OK)
+            return err;
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+    }
+    return PT_OK;
+}
+
+void pt_tracker_init(pt_tracker *tr, const pt_pos *start)
+{
+    tr->nkeys = 0;
+    tr->status = PT_STATUS_ONGOING;
+    tr->claim_ply = 0;
+    tr->claim = NULL;
+    pt_tracker_update(tr, start, 0);
+}
+
+void pt_tracker_free(pt_tracker *tr)
+{
+    free(tr->keys);
+    tr->keys = NULL;
+    tr->nkeys = tr->cap = 0;
+}
+
+/* Repetitions of pos among the positions since the last irreversible move. */
+static int repetitions(const pt_tracker *tr, const pt_pos *pos)
+{
+    int count = 0;
+    size_t reach = pos->halfmove < tr->nkeys ? pos->halfmove : tr->nkeys;
+    for (size_t back = 0; back <= reach && back < tr->nkeys; back += 2)
+        if (tr->keys[tr->nkeys - 1 - back] == pos->key)
+            count++;
+    return count;
+}
+
+bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
+{
+    if (tr->nkeys == tr->cap) {
+        size_t cap = tr->cap ? tr->cap * 2 : 256;
+        uint64_t *keys = realloc(tr->keys, cap * sizeof *keys);
+        if (!keys)
+            return false;
+        tr->keys = keys;
+        tr->cap = cap;
+    }
+    tr->keys[tr->nkeys++] = pos->key;
+    if (tr->status != PT_STATUS_ONGOING)
+        return true;
+    int reps = repetitions(tr, pos);
+    if (pt_count_legal(pos) == 0)
+        tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
+    else if (reps >= 5)
+        tr->status = PT_STATUS_FIVEFOLD;
+    else if (pos->halfmove >= 150)
+        tr->status = PT_STATUS_SEVENTYFIVE;
+    else if (pt_pos_is_dead(pos))
+        tr->status = PT_STATUS_DEAD;
+    if (tr->status != PT_STATUS_ONGOING)
+        tr->end_ply = ply;
+    if (!tr->claim && reps >= 3) {
+        tr->claim = "threefold repetition (Law 9.2)";
+        tr->claim_ply = ply;
+    } else if (!tr->claim && pos->halfmove >= 100) {
+        tr->claim = "50 moves without a capture or pawn move (Law 9.3)";
+        tr->claim_ply = ply;
+    }
+    return true;
+}
+
+/* The results a final status allows: 0 any. */
+static int result_required(pt_status status, const pt_pos *final)
+{
+    switch (status) {
+    case PT_STATUS_CHECKMATE: return final->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
+    case PT_STATUS_STALEMATE:
+    case PT_STATUS_DEAD:
+    case PT_STATUS_FIVEFOLD:
+    case PT_STATUS_SEVENTYFIVE: return PT_RESULT_DRAW;
+    default: return 0;
+    }
+}
+
+pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, int plies)
+{
+    int result = 0, line = g->first_line, column = 1;
+    for (size_t i = g->ntokens; i-- > 0;) {
+        if (g->tokens[i].kind == PT_TOK_RESULT && g->tokens[i].depth == 0) {
+            result = g->tokens[i].value;
+            line = g->tokens[i].line;
+            column = g->tokens[i].column;
+            break;
+        }
+    }
+    if (!result) {
+        const char *tag = pt_pgn_tag_value(g, "Result");
+        result = tag ? pt_pgn_result_code(tag, strlen(tag)) : 0;
+    }
+    int required = result_required(status, final);
+    if (!required || !result || result == required)
+        return PT_OK;
+    pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, "result-contradicts-game", line, column, plies,
+                                 "the game ended by %s but the result is '%s'", pt_status_name(status),
+                                 pt_pgn_result_text(result));
+    if (err == PT_OK)
+        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", pt_pgn_result_text(required));
+    return err;
+}
+
+/* YYYY.MM.DD with '?' for what is unknown. */
+static bool date_ok(const char *d)
+{
+    if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !(d[i] == '?' || (d[i] >= '0' && d[i] <= '9')))
+            return false;
+    int month = d[5] == '?' ? 1 : (d[5] - '0') * 10 + (d[6] - '0');
+    int day = d[8] == '?' ? 1 : (d[8] - '0') * 10 + (d[9] - '0');
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+pt_err pt_check_tags(pt_pgn_game *g)
+{
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+    char missing[80] = "";
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+        if (!pt_pgn_tag_value(g, roster[i])) {
+            size_t n = strlen(missing);
+            snprintf(missing + n, sizeof missing - n, "%s%s", n ? ", " : "", roster[i]);
+        }
+    }
+    if (missing[0] && g->ntags > 0) {
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "missing-tag", g->first_line, 1, 0,
+                                     "seven tag roster incomplete: no %s", missing);
+        if (err != PT_OK)
+            return err;
+    }
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *name = pt_pgn_tag_name_at(g, i), *value = pt_pgn_tag_value_at(g, i);
+        pt_err err = PT_OK;
+        if (strcmp(name, "Date") == 0 && !date_ok(value))
+            err = pt_pgn_add_diag(g, PT_SEV_WARNING, "bad-date", g->tags[i].line, g->tags[i].column, 0,
+                                  "Date '%s' is not YYYY.MM.DD (with ? for unknown parts)", value);
+        else if (strcmp(name, "FEN") == 0 && *value) {
+            const char *setup = pt_pgn_tag_value(g, "SetUp");
+            if (!setup || strcmp(setup, "1") != 0)
+                err = pt_pgn_add_diag(g, PT_SEV_WARNING, "fen-without-setup", g->tags[i].line, g->tags[i].column, 0,
+                                      "FEN tag without [SetUp \"1\"]");
+        }
+        if (err != PT_OK)
+            return err;
+    }
+    return PT_OK;
+}
+
+uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp)
+{
+    /* FNV-1a over the players and the moves: formatting, comments and the
+     * other tags do not count. */
+    uint64_t h = 1469598103934665603ULL;
+    const char *players[2] = {pt_pgn_tag_value(g, "White"), pt_pgn_tag_value(g, "Black")};
+    for (int p = 0; p < 2; p++) {
+        for (const char *s = players[p] ? players[p] : ""; *s; s++)
+            h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+        h = (h ^ 0xFF) * 1099511628211ULL;
+    }
+    for (size_t i = 0; i < rp->nmoves; i++) {
+        h = (h ^ (rp->moves[i] & 0xFF)) * 1099511628211ULL;
+        h = (h ^ (rp->moves[i] >> 8)) * 1099511628211ULL;
+    }
+    return h ^ rp->start.key;
+}

@@ -1,0 +1,41 @@
+/*
+ * check.h - the checks of `partiar check` that replay runs when asked.
+ *
+ *   pt_check_number()   a move number against the move due
+ *   pt_check_marks()    +, #, x and e.p. against what the move did
+ *   pt_tracker_*        the end of the game and claimable draws, ply by ply
+ *   pt_check_result()   the result against how the game ended
+ *   pt_check_tags()     seven tag roster, Date, FEN without SetUp
+ *   pt_check_fingerprint()  players and moves, for finding duplicates
+ */
+#ifndef PT_CHECK_H
+#define PT_CHECK_H
+
+#include "partiar.h"
+
+pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos, int ply);
+pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *before, const pt_pos *after, pt_move m,
+                      const pt_move_text *mt, const pt_lang *lang, bool strict, int ply);
+
+/* Follows the main line: the positions since the start, whether and how the
+ * game has ended, and the first claimable draw. Zero it once, then call
+ * pt_tracker_init for each game. */
+typedef struct pt_tracker {
+    uint64_t *keys;
+    size_t nkeys, cap;
+    pt_status status;   /* how the game ended, or PT_STATUS_ONGOING */
+    int end_ply;        /* the ply that ended it */
+    const char *claim;  /* the first draw a player could claim, or NULL */
+    int claim_ply;
+} pt_tracker;
+
+void pt_tracker_init(pt_tracker *tr, const pt_pos *start);
+/* Records the position after ply; false when memory runs out. */
+bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply);
+void pt_tracker_free(pt_tracker *tr);
+
+pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, int plies);
+pt_err pt_check_tags(pt_pgn_game *g);
+uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+ * input.c - files, standard input and gzip streams as one byte source.
+ *
+ * Everything is read through zlib, which recognises gzip by its magic bytes
+ * and passes other data through unchanged: a plain file named .gz is simply
+ * read, and a damaged gzip stream is reported as such.
+ */
+#include "util/input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct pt_input {
+    gzFile gz;
+    bool failed;
+    char error[160];
+};
+
+pt_err pt_input_open(pt_input **pi, const char *path, char *msg, size_t size)
+{
+    *pi = NULL;
+    pt_input *in = calloc(1, sizeof *in);
+    if (!in)
+        return PT_ERR_NOMEM;
+    int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(msg, size, "%s", strerror(errno));
+        free(in);
+        return PT_ERR_IO;
+    }
+    /* zlib checks the gzip magic itself and reads anything else as it is
+     * (its "transparent" mode), so the name plays no part. */
+    in->gz = gzdopen(fd, "rb");
+    if (!in->gz) {
+        close(fd);
+        snprintf(msg, size, "out of memory");
+        free(in);
+        return PT_ERR_NOMEM;
+    }
+    gzbuffer(in->gz, 1u << 17);
+    *pi = in;
+    return PT_OK;
+}
+
+size_t pt_input_read(void *ctx, void *buf, size_t size)
+{
+    pt_input *in = ctx;
+    if (in->failed || size == 0)
+        return 0;
+    unsigned want = size > (1u << 30) ? 1u << 30 : (unsigned)size;
+    int got = gzread(in->gz, buf, want);
+    int code;
+    const char *what = gzerror(in->gz, &code);
+    if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) {
+        /* zlib names the descriptor ("<fd:3>: "); the caller names the file. */
+        if (what && strncmp(what, "<fd:", 4) == 0 && strstr(what, ": "))
+            what = strstr(what, ": ") + 2;
+        snprintf(in->error, sizeof in->error, "%s%s", gzdirect(in->gz) ? "read error: " : "corrupt gzip data: ",
+                 code == Z_ERRNO ? strerror(errno) : what);
+        in->failed = true;
+        return got > 0 ? (size_t)got : 0;
+    }
+    return got > 0 ? (size_t)got : 0;
+}
+
+bool pt_input_failed(const pt_input *in, char *msg, size_t size)
+{
+    if (in->failed)
+        snprintf(msg, size, "%s", in->error);
+    return in->failed;
+}
+
+bool pt_input_is_gzip(const pt_input *in)
+{
+    return !gzdirect(in->gz);
+}
+
+void pt_input_close(pt_input **pi)
+{
+    pt_input *in = *pi;
+    if (!in)
+        return;
+    gzclose(in->gz);
+    free(in);
+    *pi = NULL;
+}
+
+static bool push_path(pt_paths *p, const char *path)
+{
+    if (p->count == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 16;
+        char **items = realloc(p->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        p->items = items;
+        p->cap = cap;
+    }
+    char *copy = strdup(path);
+    if (!copy)
+        return false;
+    p->items[p->count++] = copy;
+    return true;
+}
+
+static bool wanted(const char *name)
+{
+    size_t n = strlen(name);
+    return (n > 4 && strcmp(name + n - 4, ".pgn") == 0) || (n > 7 && strcmp(name + n - 7, ".pgn.gz") == 0);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static pt_err walk(pt_paths *out, const char *dir, char *msg, size_t size, int depth)
+{
+    if (depth > 64) {
+        snprintf(msg, size, "%s: folders nested too deep", dir);
+        return PT_ERR_IO;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(msg, size, "%s: %s", dir, strerror(errno));
+        return PT_ERR_IO;
+    }
+    pt_paths here = {0};
+    pt_err err = PT_OK;
+    struct dirent *e;
+    while (err == PT_OK && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(len);
+        if (!path) {
+            err = PT_ERR_NOMEM;
+            break;
+        }
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && wanted(e->d_name))))
+            err = push_path(&here, path) ? PT_OK : PT_ERR_NOMEM;
+        free(path);
+    }
+    closedir(d);
+    if (here.count)
+        qsort(here.items, here.count, sizeof here.items[0], by_name);
+    for (size_t i = 0; i < here.count && err == PT_OK; i++) {
+        struct stat st;
+        if (stat(here.items[i], &st) == 0 && S_ISDIR(st.st_mode))
+            err = walk(out, here.items[i], msg, size, depth + 1);
+        else
+            err = push_path(out, here.items[i]) ? PT_OK : PT_ERR_NOMEM;
+    }
+    pt_paths_free(&here);
+    return err;
+}
+
+pt_err pt_paths_expand(pt_paths *out, const char *path, char *msg, size_t size)
+{
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return walk(out, path, msg, size, 0);
+    return push_path(out, path) ? PT_OK : PT_ERR_NOMEM;
+}
+
+void pt_paths_free(pt_paths *p)
+{
+    for (size_t i = 0; i < p->count; i++)
+        free(p->items[i]);
+    free(p->items);
+    p->items = NULL;
+    p->count = p->cap = 0;
+}
