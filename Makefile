@@ -53,7 +53,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base
-DEPS_BENCH = stockfish bc
+DEPS_BENCH = stockfish bc pgn-extract
 
 .PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
@@ -137,6 +137,7 @@ demo: deps all
 
 bench: deps-bench all
 	tests/bench/perft.sh $(BIN)
+	tests/bench/check.sh $(BIN)
 
 # libFuzzer needs clang; the harnesses link the library sources directly so
 # that everything is built with the fuzzer's coverage instrumentation.

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Archive checking speed: partiar check (-j1 and all cores) against
+# pgn-extract -r and chess.js, side by side on one input of at least 50 MB
+# built from the real corpora.
+#   tests/bench/check.sh [PARTIAR_BINARY] [RUNS]
+# Reported: seconds (median of RUNS), games/s and MB/s for each, and
+# partiar -j1's throughput as a multiple of pgn-extract's.
+set -eu
+bin=${1:-build/partiar}
+runs=${2:-3}
+corpora=tests/corpora/pgn/real
+[ -d ../shared/corpora/pgn/real ] && corpora=../shared/corpora/pgn/real
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+input=$tmp/archive.pgn
+while [ "$(stat -c %s "$input" 2>/dev/null || echo 0)" -lt 50000000 ]; do
+    cat $corpora/*.pgn >>"$input"
+done
+mb=$(echo "$(stat -c %s "$input") / 1000000" | bc -l)
+games=$(grep -c '\[Event ' "$input")
+cores=$(nproc)
+
+now() { date +%s.%N; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+measure() { # name command...
+    local name=$1
+    shift
+    for _ in $(seq "$runs"); do
+        local t0 t1
+        t0=$(now)
+        "$@" >/dev/null 2>&1 || true
+        t1=$(now)
+        echo "$t1 - $t0" | bc -l
+    done | median >"$tmp/$name"
+    printf '%-22s %7.2f s  %9.0f games/s  %6.1f MB/s\n' "$name" "$(cat "$tmp/$name")" \
+        "$(echo "$games / $(cat "$tmp/$name")" | bc -l)" "$(echo "$mb / $(cat "$tmp/$name")" | bc -l)"
+}
+
+echo "check: $games games, $(printf '%.1f' "$mb") MB, $cores cores, median of $runs runs"
+measure "partiar check -j1" "$bin" check -q -j1 "$input"
+measure "partiar check -j$cores" "$bin" check -q -j"$cores" "$input"
+if [ -x "$pgn_extract" ]; then
+    measure "pgn-extract -r" "$pgn_extract" -r -s "$input"
+    printf 'partiar -j1 / pgn-extract: %.2fx; -j%d / -j1: %.2fx\n' \
+        "$(echo "$(cat "$tmp/pgn-extract -r") / $(cat "$tmp/partiar check -j1")" | bc -l)" "$cores" \
+        "$(echo "$(cat "$tmp/partiar check -j1") / $(cat "$tmp/partiar check -j$cores")" | bc -l)"
+fi
+# chess.js, loading each game with loadPgn, from the npm registry.
+if command -v npm >/dev/null 2>&1; then
+    mkdir -p build/bench
+    [ -d build/bench/node_modules/chess.js ] || npm install --silent --prefix build/bench chess.js >/dev/null 2>&1 || true
+    if [ -d build/bench/node_modules/chess.js ]; then
+        cat >"$tmp/chessjs.mjs" <<'JS'
+import { readFileSync } from 'fs';
+import { Chess } from 'chess.js';
+const games = readFileSync(process.argv[2], 'utf8').split(/\n\n(?=\[Event )/);
+let bad = 0;
+for (const g of games) { try { new Chess().loadPgn(g); } catch (e) { bad++; } }
+console.log(games.length, bad);
+JS
+        cp "$tmp/chessjs.mjs" build/bench/chessjs.mjs
+        # chess.js is about 50 times slower: time it on the first 5 MB and
+        # report its rate (games/s and MB/s compare across sizes).
+        head -c 5000000 "$input" | sed '$d' >"$tmp/slice.pgn"
+        games_all=$games mb_all=$mb
+        games=$(grep -c '\[Event ' "$tmp/slice.pgn")
+        mb=$(echo "$(stat -c %s "$tmp/slice.pgn") / 1000000" | bc -l)
+        measure "chess.js loadPgn (5 MB)" node build/bench/chessjs.mjs "$tmp/slice.pgn"
+        games=$games_all mb=$mb_all
+    fi
+fi
