@@ -268,6 +268,15 @@ static int by_place(const void *a, const void *b)
     return x->at < y->at ? -1 : x->at > y->at; /* keeps a stable order */
 }
 
+/* Writes what was formatted; with nothing to write there may be no buffer
+ * at all, and fwrite must not be given a null pointer. */
+static void flush_out(state *st)
+{
+    if (st->out.len)
+        fwrite(st->out.data, 1, st->out.len, stdout);
+    st->out.len = 0;
+}
+
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
@@ -285,7 +294,8 @@ static void report_game(state *st, const char *file, slot *s)
      * were made in, for those at the same place. */
     for (size_t i = 0; i < g->ndiags; i++)
         g->diags[i].at = i;
-    qsort(g->diags, g->ndiags, sizeof g->diags[0], by_place);
+    if (g->ndiags > 1) /* a game without diagnostics may have no array */
+        qsort(g->diags, g->ndiags, sizeof g->diags[0], by_place);
     const char *status = status_of(g, rp);
     st->games++;
     st->valid += status[0] == 'v';
@@ -306,8 +316,7 @@ static void report_game(state *st, const char *file, slot *s)
             fwrite(text.data, 1, text.len, st->export);
         pt_buf_free(&text);
     }
-    fwrite(st->out.data, 1, st->out.len, stdout);
-    st->out.len = 0;
+    flush_out(st);
 }
 
 /* A problem with an input as a whole (cannot open, corrupt gzip). */
@@ -320,8 +329,7 @@ static void report_input_error(state *st, const char *file, const char *message)
         pt_buf_puts(&st->out, ",\"error\":");
         json_string(&st->out, message);
         pt_buf_puts(&st->out, "}\n");
-        fwrite(st->out.data, 1, st->out.len, stdout);
-        st->out.len = 0;
+        flush_out(st);
     } else {
         pt_cli_error("%s: %s", file, message);
     }

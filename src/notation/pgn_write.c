@@ -234,6 +234,12 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             break; /* written once, at the end */
         default: {
             pt_move m = rp->replayed ? rp->token_move[i] : PT_MOVE_NONE;
+            /* Trust the replay, but never play a move that is not legal
+             * here (a replay of another game, a repaired line). */
+            if (m != PT_MOVE_NONE && m != PT_MOVE_NULL && !ls->broken && !pt_pos_is_legal_move(&ls->pos, m))
+                m = PT_MOVE_NONE;
+            if (m == PT_MOVE_NULL && pt_pos_in_check(&ls->pos))
+                m = PT_MOVE_NONE;
             if (ls->broken || m == PT_MOVE_NONE) {
                 /* Where a line breaks, number the move that broke it. */
                 if (!ls->broken && rp->replayed)

@@ -365,8 +365,9 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
                                   "a move is missing before '%.*s': %s's move %d, which can only be %s", (int)t->len,
                                   g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), list);
-        if (err == PT_OK)
-            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", list);
+        if (err == PT_OK) /* three moves fit in a suggestion; cut, not overflowed */
+            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%.*s",
+                     (int)sizeof g->diags[0].suggestion - 1, list);
         rp->errors++;
     } else if (plan.kind == PT_REPAIR_SKIP) {
         err = pt_pgn_add_diag(g, PT_SEV_ERROR, "extra-move", t->line, t->column, ls->ply + 1,
@@ -395,8 +396,9 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
     if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
         err = PT_ERR_NOMEM;
     if (err == PT_OK && plan.kind == PT_REPAIR_INSERT) {
+        /* token_move stays empty: the token alone is not a move that can
+         * be played where it stands, and writers keep it as written. */
         play(ls, plan.written);
-        rp->token_move[i] = plan.written;
         err = push_move(rp, plan.written, i);
         if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
             err = PT_ERR_NOMEM;
