@@ -52,7 +52,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
-DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base
+DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq
 DEPS_BENCH = stockfish bc pgn-extract
 
 .PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
@@ -151,11 +151,14 @@ build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
 fuzz-build: $(FUZZ_BIN)
 
 # A short fixed-seed run of every harness, so that make test keeps them
-# building and catches what their seeds already reach.
+# building and catches what their seeds already reach. New inputs go to a
+# scratch corpus under build/, never into the committed seeds.
 fuzz-smoke: fuzz-build
 	@for f in $(FUZZ_BIN); do \
 		name=$$(basename $$f); \
-		$$f -seed=1 -runs=20000 -max_total_time=15 -max_len=4096 tests/fuzz/seeds/$$name >build/fuzz/$$name.log 2>&1 \
+		rm -rf build/fuzz/smoke-$$name; mkdir -p build/fuzz/smoke-$$name; \
+		$$f -seed=1 -runs=20000 -max_total_time=15 -max_len=4096 -artifact_prefix=build/fuzz/ \
+			build/fuzz/smoke-$$name tests/fuzz/seeds/$$name >build/fuzz/$$name.log 2>&1 \
 			|| { tail -n 30 build/fuzz/$$name.log; exit 1; }; \
 		echo "fuzz-smoke $$name: $$(grep -o 'Done [0-9]* runs' build/fuzz/$$name.log)"; \
 	done
@@ -165,7 +168,7 @@ fuzz: deps fuzz-build
 		name=$$(basename $$f); corpus=build/fuzz/corpus-$$name; \
 		mkdir -p $$corpus; \
 		echo "fuzz: $$name for $(FUZZ_SECONDS) s"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$corpus tests/fuzz/seeds/$$name || exit 1; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=build/fuzz/ $$corpus tests/fuzz/seeds/$$name || exit 1; \
 	done
 
 install: all

@@ -243,6 +243,16 @@ fi
 expect_line check-export 0 "check: 1 files, 99 games: 99 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \
     "$bin" check -q --summary "$tmp/valid.pgn"
 
+# pipelines/archive-check: the same report as one check, with GNU parallel.
+PARTIAR=$bin pipelines/archive-check -j 2 -o "$tmp/pipeline.jsonl" $pgn/real 2>"$tmp/err"
+status=$?
+"$bin" check -f json $pgn/real >"$tmp/direct.jsonl" 2>/dev/null
+if [ "$status" -eq 1 ] && cmp -s "$tmp/pipeline.jsonl" "$tmp/direct.jsonl"; then
+    report pipeline-archive-check 0 ""
+else
+    report pipeline-archive-check 1 "exit $status; $(head -c 300 "$tmp/err")"
+fi
+
 # make install / uninstall into a staging directory.
 stage=$tmp/stage
 if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&
