@@ -241,6 +241,9 @@ bool pt_game_undo(pt_game *g);
 /* How many times the current position has occurred, itself included,
  * counting identity as Law 9.2.2 defines it. */
 int pt_game_repetitions(const pt_game *g);
+/* The same count for pos given the keys of the n positions before it, in
+ * order (for callers that keep their own history). */
+int pt_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos);
 /* 9.2: the current position has appeared at least three times. */
 bool pt_game_threefold_claimable(const pt_game *g);
 /* 9.3: the last 50 moves by each player had no pawn move and no capture. */
@@ -363,9 +366,6 @@ char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notati
 /* A source of bytes: returns how many it put in buf, 0 at the end (or on an
  * error, which the source itself records). */
 typedef size_t (*pt_read_fn)(void *ctx, void *buf, size_t size);
-
-/* pt_read_fn over a stdio stream (ctx is the FILE *). */
-size_t pt_read_stdio(void *ctx, void *buf, size_t size);
 
 typedef enum pt_pgn_kind {
     PT_TOK_MOVE,       /* a move as written, suffixes included */

@@ -76,14 +76,19 @@ bool pt_game_undo(pt_game *g)
 
 /* Only positions since the last capture or pawn move can repeat, and only
  * every second ply has the same side to move. */
-int pt_game_repetitions(const pt_game *g)
+int pt_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos)
 {
     int count = 1;
-    size_t reach = g->pos.halfmove < g->plies ? g->pos.halfmove : g->plies;
+    size_t reach = pos->halfmove < n ? pos->halfmove : n;
     for (size_t back = 2; back <= reach; back += 2)
-        if (g->keys[g->plies - back] == g->pos.key)
+        if (earlier[n - back] == pos->key)
             count++;
     return count;
+}
+
+int pt_game_repetitions(const pt_game *g)
+{
+    return pt_repetitions(g->keys, g->plies, &g->pos);
 }
 
 bool pt_game_threefold_claimable(const pt_game *g)

@@ -3,6 +3,7 @@
  * write clean export-format PGN in the notation asked for.
  */
 #include "cli/cli.h"
+#include "util/input.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -14,7 +15,8 @@ static const char help[] =
     "Read PGN games in any national notation, replay them through the Laws and\n"
     "write them as clean PGN. Problems go to standard error, one line each:\n"
     "FILE:LINE:COLUMN: error: game N (NOTATION): MESSAGE [code].\n"
-    "With no FILE, or '-', read standard input.\n\n"
+    "FILE may be gzip-compressed (recognised by its content). With no FILE,\n"
+    "or '-', read standard input.\n\n"
     "  -l, --lang CODE       notation of the input: auto (default: detected per\n"
     "                        game) or a language code (en, cs, sk, sl, de, fr, ...)\n"
     "  -L, --out-lang CODE   notation of the output (default en; fig: figurines)\n"
@@ -70,12 +72,20 @@ static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, 
 }
 
 /* Converts one input; false on an I/O error or when memory runs out. */
-static bool convert(const char *name, FILE *in, FILE *out, const pt_replay_opts *ro, const pt_pgn_write_opts *wo,
-                    counts *c)
+static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const pt_pgn_write_opts *wo, counts *c)
 {
-    pt_pgn_reader *r;
-    if (pt_pgn_open(&r, pt_read_stdio, in) != PT_OK)
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char msg[200];
+    pt_input *in;
+    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
+        pt_cli_error("%s: %s", name, msg);
         return false;
+    }
+    pt_pgn_reader *r;
+    if (pt_pgn_open(&r, pt_input_read, in) != PT_OK) {
+        pt_input_close(&in);
+        return false;
+    }
     pt_pgn_game g;
     pt_replay rp;
     pt_buf text = {0};
@@ -94,16 +104,17 @@ static bool convert(const char *name, FILE *in, FILE *out, const pt_replay_opts 
             break;
         fwrite(text.data, 1, text.len, out);
     }
-    bool ok = err == PT_ERR_END && !ferror(in);
+    bool failed = pt_input_failed(in, msg, sizeof msg);
     if (err == PT_ERR_NOMEM)
         pt_cli_error("%s: out of memory", name);
-    else if (ferror(in))
-        pt_cli_error("%s: read error: %s", name, strerror(errno));
+    else if (failed)
+        pt_cli_error("%s: %s", name, msg);
     pt_buf_free(&text);
     pt_replay_free(&rp);
     pt_pgn_game_free(&g);
     pt_pgn_close(&r);
-    return ok;
+    pt_input_close(&in);
+    return err == PT_ERR_END && !failed;
 }
 
 static const pt_lang *language(const char *code, bool allow_auto, bool *ok)
@@ -178,19 +189,8 @@ int pt_cmd_convert(int argc, char **argv)
     counts c = {0};
     bool io_error = false;
     int nfiles = argc - optind;
-    for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
-        const char *name = nfiles ? argv[optind + i] : "-";
-        bool is_stdin = strcmp(name, "-") == 0;
-        FILE *in = is_stdin ? stdin : fopen(name, "rb");
-        if (!in) {
-            pt_cli_error("%s: %s", name, strerror(errno));
-            io_error = true;
-            continue;
-        }
-        io_error |= !convert(is_stdin ? "<stdin>" : name, in, out, &ro, &wo, &c);
-        if (!is_stdin)
-            fclose(in);
-    }
+    for (int i = 0; i < (nfiles ? nfiles : 1); i++)
+        io_error |= !convert(nfiles ? argv[optind + i] : "-", out, &ro, &wo, &c);
     if (fflush(out) != 0 || ferror(out)) {
         pt_cli_error("%s: write error: %s", output ? output : "<stdout>", strerror(errno));
         io_error = true;

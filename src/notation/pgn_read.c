@@ -32,11 +32,6 @@ struct pt_pgn_reader {
     size_t max_game;
 };
 
-size_t pt_read_stdio(void *ctx, void *buf, size_t size)
-{
-    return fread(buf, 1, size, (FILE *)ctx);
-}
-
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
 {
     *pr = NULL;
@@ -378,11 +373,6 @@ const char *pt_pgn_result_text(int code)
     return code >= 0 && code <= PT_RESULT_UNKNOWN ? names[code] : "*";
 }
 
-static int result_of(const unsigned char *t, size_t len)
-{
-    return pt_pgn_result_code((const char *)t, len);
-}
-
 /* Whether the bytes at i are a promotion or draw mark glued to a move:
  * "(=)" or "(Q)" with one letter, ASCII or two-byte UTF-8. Returns its
  * length or 0. */
@@ -502,7 +492,7 @@ static step scan_symbol(scan *s)
              * without tags whose predecessor had no result. */
             if (number == 1 && dots == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1)
                 return STEP_GAME_END;
-            if (dots > 0 || !result_of(t, len)) {
+            if (dots > 0 || !pt_pgn_result_code((const char *)t, len)) {
                 step st = add_token(s, PT_TOK_NUMBER, start, k, number);
                 if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
                     s->g->tokens[s->g->ntokens - 1].black = dots >= 3;
@@ -512,7 +502,7 @@ static step scan_symbol(scan *s)
         }
     }
 
-    int result = result_of(t, len);
+    int result = pt_pgn_result_code((const char *)t, len);
     if (result) {
         step st = add_token(s, PT_TOK_RESULT, start, len, result);
         advance(s, i);

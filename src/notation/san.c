@@ -27,12 +27,6 @@ static size_t suffix(const char *text, size_t len, const char *lit)
     return n < len && memcmp(text + len - n, lit, n) == 0 ? n : 0;
 }
 
-/* The dashes people type between squares or in castling. */
-static size_t dash_at(const char *text, size_t len)
-{
-    return pt_dash_length(text, len);
-}
-
 /* Strips what may follow a move, in any order: annotations, check and mate
  * marks, e.p., a draw offer, and the German trailing capture colon. */
 static size_t strip_suffixes(const char *text, size_t len, pt_move_text *mt)
@@ -86,7 +80,7 @@ static int read_castling(const char *text, size_t len, pt_move_text *mt)
             circles++;
             odd |= c != 'O';
             i++;
-            size_t n = dash_at(text + i, len - i);
+            size_t n = pt_dash_length(text + i, len - i);
             odd |= n > 1;
             i += n;
         } else {
@@ -162,7 +156,7 @@ pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_
             mt->forms |= PT_FORM_COLON;
             if (c != ':')
                 i += n - 1;
-        } else if ((n = dash_at(text + i, len - i))) {
+        } else if ((n = pt_dash_length(text + i, len - i))) {
             dash = true;
             i += n - 1;
         } else if (ns > 0 && shape[ns - 1] == 'r' && mt->promotion == PT_NO_TYPE) {

@@ -101,17 +101,6 @@ void pt_tracker_free(pt_tracker *tr)
     tr->nkeys = tr->cap = 0;
 }
 
-/* Repetitions of pos among the positions since the last irreversible move. */
-static int repetitions(const pt_tracker *tr, const pt_pos *pos)
-{
-    int count = 0;
-    size_t reach = pos->halfmove < tr->nkeys ? pos->halfmove : tr->nkeys;
-    for (size_t back = 0; back <= reach && back < tr->nkeys; back += 2)
-        if (tr->keys[tr->nkeys - 1 - back] == pos->key)
-            count++;
-    return count;
-}
-
 bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
 {
     if (tr->nkeys == tr->cap) {
@@ -125,7 +114,7 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
     tr->keys[tr->nkeys++] = pos->key;
     if (tr->status != PT_STATUS_ONGOING)
         return true;
-    int reps = repetitions(tr, pos);
+    int reps = pt_repetitions(tr->keys, tr->nkeys - 1, pos); /* the last key is pos */
     if (pt_count_legal(pos) == 0)
         tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     else if (reps >= 5)

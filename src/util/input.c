@@ -77,11 +77,6 @@ bool pt_input_failed(const pt_input *in, char *msg, size_t size)
     return in->failed;
 }
 
-bool pt_input_is_gzip(const pt_input *in)
-{
-    return !gzdirect(in->gz);
-}
-
 void pt_input_close(pt_input **pi)
 {
     pt_input *in = *pi;

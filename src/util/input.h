@@ -17,7 +17,6 @@ size_t pt_input_read(void *ctx, void *buf, size_t size);
 /* After the last read: whether the input ended in an error (a truncated
  * or corrupt gzip stream, a read error) and what it was. */
 bool pt_input_failed(const pt_input *in, char *msg, size_t size);
-bool pt_input_is_gzip(const pt_input *in);
 void pt_input_close(pt_input **pi);
 
 /* The files a list of paths names: files as they are, folders walked

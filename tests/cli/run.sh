@@ -136,6 +136,10 @@ expect convert-missing-file 2 "$bin" convert $here/data/no-such-file.pgn
 expect_line convert-stdin 0 "convert: 128 games, 0 with errors; 0 errors, 0 warnings; notation: en 128" \
     sh -c "\"$bin\" convert --summary - < $pgn/real/bl2526.pgn >/dev/null"
 
+gzip -c $pgn/real/bl2526.pgn >"$tmp/bl2526.gz"
+expect_line convert-gzip 0 "convert: 128 games, 0 with errors; 0 errors, 0 warnings; notation: en 128" \
+    sh -c "\"$bin\" convert --summary $tmp/bl2526.gz >/dev/null"
+
 # Every real game replays; the only illegal one is game 38 of
 # lichess-illegal-100 (checked above).
 for f in $pgn/real/*.pgn; do
