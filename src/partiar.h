@@ -193,6 +193,9 @@ pt_move pt_move_from_uci(const pt_pos *pos, const char *uci);
 int pt_gen_legal(const pt_pos *pos, pt_move *list);
 /* Returns the number of legal moves without listing them. */
 int pt_count_legal(const pt_pos *pos);
+/* Writes the legal moves of a piece of the given type to square `to`
+ * (castling not included) and returns how many there are. */
+int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list);
 
 /* ---------------------------------------------------------------- perft */
 

@@ -250,6 +250,85 @@ int pt_count_legal(const pt_pos *pos)
     return generate(pos, &s);
 }
 
+/* Adds the moves from each of froms to `to` that keep the king safe: a
+ * pinned piece only along its pin line. Promotions come four at a time. */
+PT_INLINE int add_to(pt_move *list, int n, pt_bb froms, int to, pt_bb pinned, int ksq, bool promotes)
+{
+    while (froms) {
+        int from = pt_bb_pop(&froms);
+        if ((PT_BB(from) & pinned) && !(pt_line(ksq, from) & PT_BB(to)))
+            continue;
+        if (!promotes) {
+            list[n++] = pt_move_make(from, to, PT_MOVE_NORMAL, 0);
+            continue;
+        }
+        for (int type = PT_QUEEN; type >= PT_KNIGHT; type--)
+            list[n++] = pt_move_make(from, to, PT_MOVE_PROMOTION, type);
+    }
+    return n;
+}
+
+/* The same moves as pt_gen_legal restricted to one piece type and one
+ * destination, found backwards from the destination: reading a written
+ * move needs only these, and there are seldom more than two. */
+int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
+{
+    int us = pos->side, them = us ^ 1, n = 0;
+    pt_bb own = pos->by_color[us], enemy = pos->by_color[them], occ = own | enemy;
+    int ksq = pt_pos_king(pos, us);
+    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & enemy;
+
+    if (type == PT_KING) {
+        pt_bb reach = pt_attacks_king(ksq) & ~own & PT_BB(to);
+        if (reach && !(pt_pos_attackers(pos, to, occ ^ PT_BB(ksq)) & enemy))
+            list[n++] = pt_move_make(ksq, to, PT_MOVE_NORMAL, 0);
+        return n;
+    }
+    if (pt_bb_many(checkers))
+        return 0;
+    pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
+    pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
+    pt_bb mine = pt_pos_pieces(pos, us, type);
+
+    if (type == PT_PAWN) {
+        pt_bb last_rank = us == PT_WHITE ? PT_RANK_1 << 56 : PT_RANK_1;
+        bool promotes = (PT_BB(to) & last_rank) != 0;
+        int up = us == PT_WHITE ? 8 : -8;
+        if (to == pos->ep) {
+            /* Tested by playing it out, as pt_gen_legal does. */
+            pt_bb capturers = pt_attacks_pawn(them, to) & mine;
+            while (capturers) {
+                int from = pt_bb_pop(&capturers);
+                pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(to ^ 8)) | PT_BB(to);
+                if (!(pt_pos_attackers(pos, ksq, after) & enemy & ~PT_BB(to ^ 8)))
+                    list[n++] = pt_move_make(from, to, PT_MOVE_EN_PASSANT, 0);
+            }
+            return n;
+        }
+        if (!(PT_BB(to) & target))
+            return 0;
+        if (PT_BB(to) & enemy)
+            return add_to(list, n, pt_attacks_pawn(them, to) & mine, to, pinned, ksq, promotes);
+        if (PT_BB(to) & occ)
+            return 0;
+        int one = to - up;
+        if (one < 0 || one >= 64)
+            return 0; /* a pawn move to its own first rank */
+        pt_bb from = PT_BB(one) & mine;
+        pt_bb second_rank = us == PT_WHITE ? PT_RANK_1 << 8 : PT_RANK_1 << 48;
+        if (!from && !(PT_BB(one) & occ) && one - up >= 0 && one - up < 64)
+            from = PT_BB(one - up) & mine & second_rank;
+        return add_to(list, n, from, to, pinned, ksq, promotes);
+    }
+    if (!(PT_BB(to) & target))
+        return 0;
+    pt_bb froms = type == PT_KNIGHT ? pt_attacks_knight(to)
+                : type == PT_BISHOP ? pt_attacks_bishop(to, occ)
+                : type == PT_ROOK   ? pt_attacks_rook(to, occ)
+                                    : pt_attacks_bishop(to, occ) | pt_attacks_rook(to, occ);
+    return add_to(list, n, froms & mine, to, pinned, ksq, false);
+}
+
 bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m)
 {
     pt_move list[PT_MAX_MOVES];

@@ -252,10 +252,26 @@ static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *lis
     return count;
 }
 
+/* The legal moves a text can mean. Usually only those of its piece to its
+ * square, found backwards from the square; every move when it may be
+ * castling written as a king move, or names no piece but a from square. */
+static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list)
+{
+    int type = mt->piece;
+    bool from_given = mt->from_file >= 0 && mt->from_rank >= 0;
+    if (type == PT_NO_TYPE && from_given)
+        type = PT_TYPE_OF(pos->board[PT_SQ(mt->from_file, mt->from_rank)]);
+    else if (type == PT_NO_TYPE)
+        type = PT_PAWN;
+    if (mt->castle || mt->to == PT_NO_SQ || type >= PT_NO_TYPE || (type == PT_KING && from_given))
+        return pt_gen_legal(pos, list);
+    return pt_gen_legal_to(pos, type, mt->to, list);
+}
+
 int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
 {
     pt_move list[PT_MAX_MOVES];
-    int n = pt_gen_legal(pos, list);
+    int n = candidates(pos, mt, list);
     int count = collect(pos, mt, list, n, out);
     if (count != 1)
         return count;

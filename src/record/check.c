@@ -115,14 +115,13 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
     if (tr->status != PT_STATUS_ONGOING)
         return true;
     int reps = pt_repetitions(tr->keys, tr->nkeys - 1, pos); /* the last key is pos */
-    if (pt_count_legal(pos) == 0)
-        tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
-    else if (reps >= 5)
+    /* A repeated position cannot be mate or stalemate (the game would have
+     * ended at its first occurrence); the other two can, and mate or
+     * stalemate comes first (9.6.2). */
+    if (reps >= 5)
         tr->status = PT_STATUS_FIVEFOLD;
-    else if (pos->halfmove >= 150)
-        tr->status = PT_STATUS_SEVENTYFIVE;
-    else if (pt_pos_is_dead(pos))
-        tr->status = PT_STATUS_DEAD;
+    else if ((pos->halfmove >= 150 || pt_pos_is_dead(pos)) && !pt_tracker_stuck(tr, pos, ply))
+        tr->status = pos->halfmove >= 150 ? PT_STATUS_SEVENTYFIVE : PT_STATUS_DEAD;
     if (tr->status != PT_STATUS_ONGOING)
         tr->end_ply = ply;
     if (!tr->claim && reps >= 3) {
@@ -132,6 +131,15 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
         tr->claim = "50 moves without a capture or pawn move (Law 9.3)";
         tr->claim_ply = ply;
     }
+    return true;
+}
+
+bool pt_tracker_stuck(pt_tracker *tr, const pt_pos *pos, int ply)
+{
+    if (tr->status != PT_STATUS_ONGOING || pt_count_legal(pos) != 0)
+        return false;
+    tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
+    tr->end_ply = ply;
     return true;
 }
 

@@ -30,8 +30,13 @@ typedef struct pt_tracker {
 } pt_tracker;
 
 void pt_tracker_init(pt_tracker *tr, const pt_pos *start);
-/* Records the position after ply; false when memory runs out. */
+/* Records the position after ply; false when memory runs out. Checkmate
+ * and stalemate are left to pt_tracker_stuck: the next move being legal
+ * already shows there was a move, and that saves counting them per ply. */
 bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply);
+/* When a move after pos cannot be played: whether the game had ended there
+ * by checkmate or stalemate (recorded as the end if so). */
+bool pt_tracker_stuck(pt_tracker *tr, const pt_pos *pos, int ply);
 void pt_tracker_free(pt_tracker *tr);
 
 pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, int plies);

@@ -538,7 +538,15 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL)
             continue;
 
-        if (top == 0 && opts->check && tr->status != PT_STATUS_ONGOING) {
+        pt_move m = PT_MOVE_NULL;
+        pt_move_text mt;
+        pt_err read = PT_OK;
+        if (t->kind == PT_TOK_MOVE)
+            read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
+        /* A move that cannot be played may be one after mate or stalemate. */
+        bool stuck = t->kind == PT_TOK_NULL || read != PT_OK;
+        if (top == 0 && opts->check &&
+            (tr->status != PT_STATUS_ONGOING || (stuck && pt_tracker_stuck(tr, &ls->pos, ls->ply)))) {
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
                                   "'%.*s' and any later moves come after the game ended by %s at ply %d",
                                   (int)t->len, g->text + t->text, pt_status_name(tr->status), tr->end_ply);
@@ -548,11 +556,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             continue;
         }
 
-        pt_move m;
-        pt_move_text mt;
-        pt_err read = PT_OK;
         if (t->kind == PT_TOK_NULL) {
-            m = PT_MOVE_NULL;
             if (pt_pos_in_check(&ls->pos)) {
                 err = pt_pgn_add_diag(g, PT_SEV_ERROR, "illegal-move", t->line, t->column, ls->ply + 1,
                                       "null move '%.*s' while %s is in check", (int)t->len, g->text + t->text,
@@ -562,8 +566,6 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                 rp->complete &= top != 0;
                 continue;
             }
-        } else {
-            read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
         }
         if (read != PT_OK) {
             bool goes_on = false;

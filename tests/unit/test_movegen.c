@@ -55,6 +55,73 @@ static void test_invariants(void **state)
     }
 }
 
+static int by_move(const void *a, const void *b)
+{
+    pt_move x = *(const pt_move *)a, y = *(const pt_move *)b;
+    return (x > y) - (x < y);
+}
+
+/* pt_gen_legal_to, which reads written moves, against the full generator:
+ * for every piece type and square, the same moves but castling. */
+static void same_moves_by_destination(const pt_pos *pos)
+{
+    pt_move all[PT_MAX_MOVES];
+    int n = pt_gen_legal(pos, all);
+    for (int type = PT_PAWN; type <= PT_KING; type++) {
+        for (int to = 0; to < 64; to++) {
+            pt_move want[PT_MAX_MOVES], got[PT_MAX_MOVES];
+            int nw = 0;
+            for (int i = 0; i < n; i++)
+                if (pt_move_to(all[i]) == to && pt_move_kind(all[i]) != PT_MOVE_CASTLING &&
+                    PT_TYPE_OF(pos->board[pt_move_from(all[i])]) == type)
+                    want[nw++] = all[i];
+            int ng = pt_gen_legal_to(pos, type, to, got);
+            assert_int_equal(ng, nw);
+            qsort(want, (size_t)nw, sizeof want[0], by_move);
+            qsort(got, (size_t)ng, sizeof got[0], by_move);
+            assert_memory_equal(got, want, (size_t)nw * sizeof want[0]);
+        }
+    }
+}
+
+static void walk_by_destination(pt_pos *pos, int depth)
+{
+    same_moves_by_destination(pos);
+    if (depth == 0)
+        return;
+    pt_move list[PT_MAX_MOVES];
+    int n = pt_gen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        pt_undo undo;
+        pt_pos_make(pos, list[i], &undo);
+        walk_by_destination(pos, depth - 1);
+        pt_pos_unmake(pos, list[i], &undo);
+    }
+}
+
+/* Every position of the tricky perft suite (pins, en passant that
+ * uncovers check, promotions, checks) and the positions one ply on. */
+static void test_moves_by_destination(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/corpora/perft/tricky.perft", "r");
+    assert_non_null(f);
+    char line[512];
+    int positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "epd ", 4) != 0)
+            continue;
+        pt_pos pos;
+        size_t used;
+        pt_diag diag = {0};
+        assert_int_equal(pt_pos_parse_fen(&pos, line + 4, &used, &diag), PT_OK);
+        walk_by_destination(&pos, 1);
+        positions++;
+    }
+    fclose(f);
+    assert_true(positions >= 10);
+}
+
 /* Law 3.8.2: not out of, through or into check. */
 static void test_castling_through_check(void **state)
 {
@@ -181,6 +248,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_invariants),
+        cmocka_unit_test(test_moves_by_destination),
         cmocka_unit_test(test_castling_through_check),
         cmocka_unit_test(test_chess960_castling),
         cmocka_unit_test(test_en_passant),
