@@ -250,13 +250,29 @@ int pt_count_legal(const pt_pos *pos)
     return generate(pos, &s);
 }
 
-/* Adds the moves from each of froms to `to` that keep the king safe: a
- * pinned piece only along its pin line. Promotions come four at a time. */
-PT_INLINE int add_to(pt_move *list, int n, pt_bb froms, int to, pt_bb pinned, int ksq, bool promotes)
+/* Whether moving the piece on from to `to` uncovers a slider on the king.
+ * Only a piece on a line through the king that it leaves can be pinned. */
+PT_INLINE bool exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb occ)
 {
+    pt_bb line = pt_line(ksq, from);
+    if (!line || (line & PT_BB(to)))
+        return false;
+    pt_bb enemy = pos->by_color[pos->side ^ 1] & ~PT_BB(to);
+    pt_bb after = (occ ^ PT_BB(from)) | PT_BB(to);
+    pt_bb sliders = PT_RANK(ksq) == PT_RANK(from) || PT_FILE(ksq) == PT_FILE(from)
+                      ? pt_attacks_rook(ksq, after) & (pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN])
+                      : pt_attacks_bishop(ksq, after) & (pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN]);
+    return (sliders & enemy & line) != 0;
+}
+
+/* Adds the moves from each of froms to `to` that keep the king safe.
+ * Promotions come four at a time. */
+PT_INLINE int add_to(const pt_pos *pos, pt_move *list, int n, pt_bb froms, int to, int ksq, bool promotes)
+{
+    pt_bb occ = pt_pos_occupied(pos);
     while (froms) {
         int from = pt_bb_pop(&froms);
-        if ((PT_BB(from) & pinned) && !(pt_line(ksq, from) & PT_BB(to)))
+        if (exposes_king(pos, ksq, from, to, occ))
             continue;
         if (!promotes) {
             list[n++] = pt_move_make(from, to, PT_MOVE_NORMAL, 0);
@@ -276,7 +292,7 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
     int us = pos->side, them = us ^ 1, n = 0;
     pt_bb own = pos->by_color[us], enemy = pos->by_color[them], occ = own | enemy;
     int ksq = pt_pos_king(pos, us);
-    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & enemy;
+    pt_bb mine = pt_pos_pieces(pos, us, type);
 
     if (type == PT_KING) {
         pt_bb reach = pt_attacks_king(ksq) & ~own & PT_BB(to);
@@ -284,11 +300,11 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
             list[n++] = pt_move_make(ksq, to, PT_MOVE_NORMAL, 0);
         return n;
     }
+    /* In check, a move must capture the checker or block its ray. */
+    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & enemy;
     if (pt_bb_many(checkers))
         return 0;
     pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
-    pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
-    pt_bb mine = pt_pos_pieces(pos, us, type);
 
     if (type == PT_PAWN) {
         pt_bb last_rank = us == PT_WHITE ? PT_RANK_1 << 56 : PT_RANK_1;
@@ -308,7 +324,7 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         if (!(PT_BB(to) & target))
             return 0;
         if (PT_BB(to) & enemy)
-            return add_to(list, n, pt_attacks_pawn(them, to) & mine, to, pinned, ksq, promotes);
+            return add_to(pos, list, n, pt_attacks_pawn(them, to) & mine, to, ksq, promotes);
         if (PT_BB(to) & occ)
             return 0;
         int one = to - up;
@@ -318,7 +334,7 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         pt_bb second_rank = us == PT_WHITE ? PT_RANK_1 << 8 : PT_RANK_1 << 48;
         if (!from && !(PT_BB(one) & occ) && one - up >= 0 && one - up < 64)
             from = PT_BB(one - up) & mine & second_rank;
-        return add_to(list, n, from, to, pinned, ksq, promotes);
+        return add_to(pos, list, n, from, to, ksq, promotes);
     }
     if (!(PT_BB(to) & target))
         return 0;
@@ -326,7 +342,7 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
                 : type == PT_BISHOP ? pt_attacks_bishop(to, occ)
                 : type == PT_ROOK   ? pt_attacks_rook(to, occ)
                                     : pt_attacks_bishop(to, occ) | pt_attacks_rook(to, occ);
-    return add_to(list, n, froms & mine, to, pinned, ksq, false);
+    return add_to(pos, list, n, froms & mine, to, ksq, false);
 }
 
 bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m)

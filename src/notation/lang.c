@@ -80,6 +80,8 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
      * symbol, since a lower-case letter there is a file. */
     size_t best = 0;
     *type = PT_NO_TYPE;
+    if (len == 0 || (text[0] >= 'a' && text[0] <= 'h'))
+        return 0; /* a file: no language's letter starts so */
     for (int t = PT_PAWN; t <= PT_KING; t++) {
         size_t n = starts_with(text, len, lang->piece[t]);
         if (t == PT_PAWN && n == 1 && text[0] >= 'a' && text[0] <= 'h')
@@ -89,7 +91,7 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
             *type = t;
         }
     }
-    if (strcmp(lang->code, "fig") == 0) {
+    if (lang == &langs[pt_lang_count() - 1]) { /* figurine */
         for (int t = PT_PAWN; t <= PT_KING; t++) {
             size_t n = starts_with(text, len, black_figurines[t]);
             if (n > best) {

@@ -154,6 +154,11 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len)
 {
     size_t i = 0;
     while (i < len) {
+        uint64_t eight;
+        if (i + 8 <= len && (memcpy(&eight, s + i, 8), !(eight & 0x8080808080808080u))) {
+            i += 8; /* eight ASCII bytes, the usual case */
+            continue;
+        }
         size_t n = pt_utf8_valid_at(s + i, len - i);
         if (!n)
             return i;
@@ -234,10 +239,15 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     text_map map = {raw, 0, g->latin1};
     g->text_len = 0;
     column_walk walk = {-2, 0, 1};
+    /* Valid UTF-8 without NUL bytes, the usual case, is the text as it is:
+     * one copy, and every token keeps its offset. */
+    bool verbatim = !g->latin1 && (len == 0 || !memchr(raw, 0, len));
     for (size_t i = 0; i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
         t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, g->latin1);
+        if (verbatim)
+            continue;
         if (!emit_to(g, &map, raw_text))
             return PT_ERR_NOMEM;
         t->text = g->text_len;

@@ -341,6 +341,8 @@ int pt_pgn_result_code(const char *text, size_t len)
     const unsigned char *t = (const unsigned char *)text;
     char norm[16];
     size_t n = 0;
+    if (len == 0 || !strchr("01*\xC2", t[0]))
+        return 0; /* not 1, 0, * or the 1/2 sign: a move, most often */
     for (size_t i = 0; i < len; i++) {
         if (n + 4 >= sizeof norm)
             return 0;
@@ -408,6 +410,8 @@ static int glyph_nag(const unsigned char *t, size_t len)
         {"+/-", 16}, {"±", 16}, {"-/+", 17}, {"∓", 17}, {"+-", 18}, {"+--", 18},
         {"-+", 19}, {"--+", 19},
     };
+    if (len == 0 || !strchr("!?=+-\xC2\xE2", t[0]))
+        return 0; /* the usual case: a move */
     for (size_t k = 0; k < sizeof glyphs / sizeof glyphs[0]; k++)
         if (len == strlen(glyphs[k].text) && memcmp(t, glyphs[k].text, len) == 0)
             return glyphs[k].nag;

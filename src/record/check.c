@@ -33,7 +33,8 @@ pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos,
 pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *before, const pt_pos *after, pt_move m,
                       const pt_move_text *mt, const pt_lang *lang, bool strict, int ply)
 {
-    bool check = pt_pos_in_check(after);
+    /* Whether the move checks matters only if marked, or marks are due. */
+    bool check = (mt->check || strict) && pt_pos_in_check(after);
     bool mate = check && pt_count_legal(after) == 0;
     int kind = pt_move_kind(m);
     bool capture = kind == PT_MOVE_EN_PASSANT || (kind != PT_MOVE_CASTLING && before->board[pt_move_to(m)] != PT_NO_PIECE);
