@@ -130,11 +130,21 @@ pt_err pt_pos_validate(const pt_pos *pos, char *msg, size_t size)
     return PT_OK;
 }
 
+static pt_pos start_position;
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+
+static void init_start_position(void)
+{
+    pt_err err = pt_pos_chess960(&start_position, 518);
+    (void)err; /* 518 is always in range */
+    start_position.chess960 = false;
+}
+
+/* Built once and copied: every game of an archive starts here. */
 void pt_pos_startpos(pt_pos *pos)
 {
-    pt_err err = pt_pos_chess960(pos, 518);
-    (void)err; /* 518 is always in range */
-    pos->chess960 = false;
+    pthread_once(&start_once, init_start_position);
+    *pos = start_position;
 }
 
 /* Scharnagl's numbering: the number encodes the light bishop, the dark

@@ -4,17 +4,17 @@
  *
  * Games are read in batches by this thread, replayed and checked by -j
  * threads, then reported here in input order, so the output is the same
- * for any -j. Memory is bounded by a batch of games, never by the input.
+ * for any -j. While the workers check one batch this thread reads the
+ * next. Memory is bounded by two batches of games, never by the input.
  */
 #include "cli/cli.h"
 #include "record/check.h"
 #include "util/buf.h"
 #include "util/input.h"
+#include "util/pool.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -62,7 +62,6 @@ typedef struct slot {
 typedef struct batch {
     slot *slots;
     size_t count;
-    atomic_size_t next;
     const options *opts;
 } batch;
 
@@ -85,29 +84,13 @@ typedef struct state {
     double start;
 } state;
 
-static void *work(void *arg)
+/* Checks game `item` of a batch. */
+static void work(void *job, size_t item)
 {
-    batch *b = arg;
-    size_t i;
-    while ((i = atomic_fetch_add(&b->next, 1)) < b->count) {
-        slot *s = &b->slots[i];
-        s->err = pt_replay_game(&s->game, &b->opts->replay, &s->replay);
-        s->fingerprint = s->replay.nmoves ? pt_check_fingerprint(&s->game, &s->replay) : 0;
-    }
-    return NULL;
-}
-
-static void run_batch(batch *b, int threads)
-{
-    pthread_t ids[64];
-    int started = 0;
-    atomic_store(&b->next, 0);
-    for (int t = 1; t < threads && t < 64 && (size_t)t < b->count; t++)
-        if (pthread_create(&ids[started], NULL, work, b) == 0)
-            started++;
-    work(b);
-    for (int t = 0; t < started; t++)
-        pthread_join(ids[t], NULL);
+    batch *b = job;
+    slot *s = &b->slots[item];
+    s->err = pt_replay_game(&s->game, &b->opts->replay, &s->replay);
+    s->fingerprint = s->replay.nmoves ? pt_check_fingerprint(&s->game, &s->replay) : 0;
 }
 
 /* Remembers the game; returns the earlier one with the same players and
@@ -335,7 +318,22 @@ static void report_input_error(state *st, const char *file, const char *message)
     }
 }
 
-static void check_file(state *st, const char *path, slot *slots)
+/* Reads up to BATCH games into b; false once the input is over. */
+static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
+{
+    while (b->count < BATCH) {
+        pt_err err = pt_pgn_next(r, &b->slots[b->count].game);
+        if (err != PT_OK) {
+            if (err == PT_ERR_NOMEM)
+                report_input_error(st, file, "out of memory");
+            return false;
+        }
+        b->count++;
+    }
+    return true;
+}
+
+static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
 {
     const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
     char msg[200];
@@ -351,29 +349,32 @@ static void check_file(state *st, const char *path, slot *slots)
         pt_input_close(&in);
         return;
     }
-    batch b = {slots, 0, 0, st->opts};
-    bool more = true;
-    while (more) {
-        b.count = 0;
-        while (b.count < BATCH) {
-            pt_err err = pt_pgn_next(r, &slots[b.count].game);
-            if (err != PT_OK) {
-                more = false;
-                if (err == PT_ERR_NOMEM)
-                    report_input_error(st, file, "out of memory");
-                break;
-            }
-            b.count++;
-        }
-        run_batch(&b, st->opts->threads);
-        for (size_t i = 0; i < b.count; i++) {
-            if (slots[i].err != PT_OK)
+    /* Two batches: the workers check one while this thread reads the
+     * other. Without workers (-j 1) this thread checks each in turn. */
+    batch now = {slots, 0, st->opts}, next = {slots + BATCH, 0, st->opts};
+    bool more = read_batch(st, file, r, &now);
+    while (now.count > 0) {
+        if (pool)
+            pt_pool_post(pool, &now, now.count);
+        else
+            for (size_t i = 0; i < now.count; i++)
+                work(&now, i);
+        next.count = 0;
+        if (more)
+            more = read_batch(st, file, r, &next);
+        if (pool)
+            pt_pool_wait(pool);
+        for (size_t i = 0; i < now.count; i++) {
+            if (now.slots[i].err != PT_OK)
                 report_input_error(st, file, "out of memory while checking a game");
-            report_game(st, file, &slots[i]);
+            report_game(st, file, &now.slots[i]);
         }
         double seconds = pt_cli_now() - st->start;
         pt_progress_show(&st->progress, "check: %ld files, %ld games, %.0f games/s", st->files, st->games,
                          seconds > 0 ? (double)st->games / seconds : 0.0);
+        batch done = now;
+        now = next;
+        next = done;
     }
     if (pt_input_failed(in, msg, sizeof msg))
         report_input_error(st, file, msg);
@@ -496,7 +497,7 @@ int pt_cmd_check(int argc, char **argv)
         pt_cli_error("out of memory");
         return PT_EXIT_USAGE;
     }
-    slot *slots = calloc(BATCH, sizeof *slots);
+    slot *slots = calloc(2 * BATCH, sizeof *slots);
     if (!slots) {
         pt_cli_error("out of memory");
         return PT_EXIT_USAGE;
@@ -505,12 +506,16 @@ int pt_cmd_check(int argc, char **argv)
         puts("file,game,line,column,severity,code,ply,move_number,side,text,message,suggestion");
     pt_progress_init(&st.progress, o.quiet);
     st.start = pt_cli_now();
+    pt_pool *pool = NULL;
+    if (o.threads > 1 && pt_pool_start(&pool, o.threads, work) != PT_OK)
+        pool = NULL; /* no threads to be had: check on this one */
     for (size_t i = 0; i < paths.count; i++)
-        check_file(&st, paths.items[i], slots);
+        check_file(&st, paths.items[i], slots, pool);
+    pt_pool_stop(&pool);
     pt_progress_done(&st.progress);
     print_summary(&st, o.summary || (isatty(STDOUT_FILENO) && o.format == FORMAT_TEXT && !o.quiet));
 
-    for (size_t i = 0; i < BATCH; i++) {
+    for (size_t i = 0; i < 2 * BATCH; i++) {
         pt_pgn_game_free(&slots[i].game);
         pt_replay_free(&slots[i].replay);
     }

@@ -69,6 +69,8 @@ static size_t starts_with(const char *text, size_t len, const char *prefix)
 {
     if (len == 0 || prefix[0] != text[0])
         return 0; /* the usual case, without measuring the prefix */
+    if (prefix[1] == '\0')
+        return 1; /* a one-byte letter, as in most languages */
     size_t n = strlen(prefix);
     return n <= len && memcmp(text, prefix, n) == 0 ? n : 0;
 }

@@ -22,8 +22,10 @@
 struct pt_pgn_reader {
     pt_read_fn read;
     void *ctx;
-    unsigned char *buf;
-    size_t len, cap;
+    unsigned char *mem;  /* the allocation, cap bytes */
+    size_t cap;
+    unsigned char *buf;  /* the current game onwards: len bytes within mem */
+    size_t len;
     bool eof;
     long games;
     int line;        /* line number of buf[0] */
@@ -54,25 +56,33 @@ void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes)
 void pt_pgn_close(pt_pgn_reader **pr)
 {
     if (*pr)
-        free((*pr)->buf);
+        free((*pr)->mem);
     free(*pr);
     *pr = NULL;
 }
 
-/* Reads more input; false at the end or when memory runs out. */
+/* Reads more input; false at the end or when memory runs out. Finished
+ * games are dropped from the front of the buffer only when room is
+ * needed, so that moving the rest costs once per buffer, not per game. */
 static bool fill(pt_pgn_reader *r)
 {
     if (r->eof)
         return false;
-    if (r->len == r->cap) {
+    size_t used = r->mem ? (size_t)(r->buf - r->mem) + r->len : 0;
+    if (used == r->cap && r->buf != r->mem) {
+        memmove(r->mem, r->buf, r->len);
+        r->buf = r->mem;
+        used = r->len;
+    }
+    if (used == r->cap) {
         size_t want = r->cap ? r->cap * 2 : READ_CHUNK / 4;
-        unsigned char *bigger = realloc(r->buf, want);
+        unsigned char *bigger = realloc(r->mem, want);
         if (!bigger)
             return false;
-        r->buf = bigger;
+        r->mem = r->buf = bigger;
         r->cap = want;
     }
-    size_t room = r->cap - r->len;
+    size_t room = r->cap - used;
     size_t got = r->read(r->ctx, r->buf + r->len, room < READ_CHUNK ? room : READ_CHUNK);
     if (got == 0)
         r->eof = true;
@@ -110,21 +120,24 @@ static int byte_at(const scan *s, size_t i)
     return i < s->r->len ? s->r->buf[i] : -1;
 }
 
-static bool is_newline_at(const scan *s, size_t i)
-{
-    int c = byte_at(s, i);
-    return c == '\n' || (c == '\r' && byte_at(s, i + 1) != '\n');
-}
 
-/* Moves to `to`, counting the lines passed. */
+/* Moves to `to`, counting the lines passed: LF, CR LF or a lone CR. */
 static void advance(scan *s, size_t to)
 {
+    const unsigned char *b = s->r->buf;
+    size_t n = s->r->len;
     for (size_t i = s->pos; i < to; i++) {
-        if (is_newline_at(s, i)) {
+        if (b[i] == '\n' || (b[i] == '\r' && (i + 1 >= n || b[i + 1] != '\n'))) {
             s->line++;
             s->line_start = (long)i + 1;
         }
     }
+    s->pos = to;
+}
+
+/* Moves to `to` over text known to hold no line end (one symbol). */
+static void step_over(scan *s, size_t to)
+{
     s->pos = to;
 }
 
@@ -392,8 +405,12 @@ static size_t glued_paren(const scan *s, size_t i)
 
 static bool ends_symbol(int c)
 {
-    return c < 0 || c == 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '{' ||
-           c == '}' || c == '[' || c == ']' || c == '(' || c == ')' || c == ';' || c == '$' || c == '"';
+    static const bool ends[256] = {
+        [0] = true,   [' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true, ['\f'] = true,
+        ['\v'] = true, ['{'] = true, ['}'] = true,  ['['] = true,  [']'] = true,  ['('] = true,
+        [')'] = true, [';'] = true, ['$'] = true,  ['"'] = true,
+    };
+    return c < 0 || ends[c];
 }
 
 
@@ -500,7 +517,7 @@ static step scan_symbol(scan *s)
                 step st = add_token(s, PT_TOK_NUMBER, start, k, number);
                 if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
                     s->g->tokens[s->g->ntokens - 1].black = dots >= 3;
-                advance(s, start + k);
+                step_over(s, start + k);
                 return st;
             }
         }
@@ -509,7 +526,7 @@ static step scan_symbol(scan *s)
     int result = pt_pgn_result_code((const char *)t, len);
     if (result) {
         step st = add_token(s, PT_TOK_RESULT, start, len, result);
-        advance(s, i);
+        step_over(s, i);
         if (st == STEP_TOKEN && s->depth == 0)
             return STEP_GAME_END;
         if (st == STEP_TOKEN)
@@ -520,7 +537,7 @@ static step scan_symbol(scan *s)
     pt_pgn_token *prev = last_token(s, PT_TOK_MOVE);
     if ((len == 4 && memcmp(t, "e.p.", 4) == 0) || (len == 2 && memcmp(t, "ep", 2) == 0) ||
         (len == 3 && memcmp(t, "e.p", 3) == 0)) {
-        advance(s, i);
+        step_over(s, i);
         if (prev) {
             prev->marks |= PT_MARK_EP;
             return STEP_TOKEN;
@@ -529,29 +546,29 @@ static step scan_symbol(scan *s)
     }
     if (len == 3 && memcmp(t, "(=)", 3) == 0 && prev) {
         prev->marks |= PT_MARK_DRAW_OFFER;
-        advance(s, i);
+        step_over(s, i);
         return STEP_TOKEN;
     }
     int nag = glyph_nag(t, len);
     if (nag) {
         step st = add_token(s, PT_TOK_NAG, start, len, nag);
-        advance(s, i);
+        step_over(s, i);
         return st;
     }
     /* "8. ... Nxd4": dots standing apart from their move number. */
     pt_pgn_token *number = last_token(s, PT_TOK_NUMBER);
     if (number && only_dots(t, len)) {
         number->black = true;
-        advance(s, i);
+        step_over(s, i);
         return STEP_TOKEN;
     }
     if (len == 2 && (memcmp(t, "--", 2) == 0 || memcmp(t, "Z0", 2) == 0)) {
         step st = add_token(s, PT_TOK_NULL, start, len, 0);
-        advance(s, i);
+        step_over(s, i);
         return st;
     }
     if (!has_alnum(t, len)) {
-        advance(s, i);
+        step_over(s, i);
         if (s->strays++ > 0)
             return STEP_TOKEN;
         s->stray_diag = s->g->ndiags;
@@ -561,7 +578,7 @@ static step scan_symbol(scan *s)
         return STEP_TOKEN;
     }
     step st = add_token(s, PT_TOK_MOVE, start, len, 0);
-    advance(s, i);
+    step_over(s, i);
     return st;
 }
 
@@ -618,6 +635,16 @@ static step scan_paren(scan *s, int c)
 static step skip_space(scan *s)
 {
     for (;;) {
+        /* Spaces and LF line ends first, in a tight loop: most of it. */
+        const unsigned char *b = s->r->buf;
+        size_t i = s->pos, n = s->r->len;
+        for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
+            if (b[i] == '\n') {
+                s->line++;
+                s->line_start = (long)i + 1;
+            }
+        }
+        s->pos = i;
         int c = byte_at(s, s->pos);
         if (c < 0)
             return s->r->eof ? STEP_INPUT_END : STEP_MORE;
@@ -701,7 +728,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         return err;
     /* Where the next game begins: its line, and how far into it. */
     int base = column_before(r, s->line_start, end, g->latin1);
-    memmove(r->buf, r->buf + end, r->len - end);
+    r->buf += end;
     r->len -= end;
     r->line = s->line;
     r->line_start = s->line_start - (long)end;
@@ -723,7 +750,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
         for (size_t i = s->pos; i + 1 < r->len; i++) {
             if ((r->buf[i] == '\n' || r->buf[i] == '\r') && r->buf[i + 1] == '[') {
                 advance(s, i + 1);
-                memmove(r->buf, r->buf + i + 1, r->len - i - 1);
+                r->buf += i + 1;
                 r->len -= i + 1;
                 r->line = s->line;
                 r->line_start = 0;
@@ -734,7 +761,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
         /* Keep the last byte: it may be the line end before a '['. */
         size_t drop = r->len > 0 ? r->len - 1 : 0;
         advance(s, drop);
-        memmove(r->buf, r->buf + drop, r->len - drop);
+        r->buf += drop;
         r->len -= drop;
         s->pos = 0;
         s->line_start -= (long)drop;

@@ -191,16 +191,17 @@ pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_
         return PT_ERR_SYNTAX;
     }
     mt->to = PT_SQ(files[nf - 1], ranks[nr - 1]);
-    shape[ns - 2] = '\0';
-    if (strcmp(shape, "f") == 0) {
+    /* What stands before the destination: nothing, a file, a rank, or a
+     * whole square (long algebraic). */
+    if (ns == 3 && shape[0] == 'f') {
         mt->from_file = files[0];
-    } else if (strcmp(shape, "r") == 0) {
+    } else if (ns == 3) {
         mt->from_rank = ranks[0];
-    } else if (strcmp(shape, "fr") == 0) {
+    } else if (ns == 4 && shape[0] == 'f' && shape[1] == 'r') {
         mt->from_file = files[0];
         mt->from_rank = ranks[0];
         mt->forms |= PT_FORM_LONG;
-    } else if (shape[0] != '\0') {
+    } else if (ns != 2) {
         *bad_at += len;
         return PT_ERR_SYNTAX;
     }

@@ -30,14 +30,14 @@ pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos,
     return err;
 }
 
-pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *before, const pt_pos *after, pt_move m,
+pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after, pt_move m, const pt_undo *undo,
                       const pt_move_text *mt, const pt_lang *lang, bool strict, int ply)
 {
     /* Whether the move checks matters only if marked, or marks are due. */
     bool check = (mt->check || strict) && pt_pos_in_check(after);
     bool mate = check && pt_count_legal(after) == 0;
     int kind = pt_move_kind(m);
-    bool capture = kind == PT_MOVE_EN_PASSANT || (kind != PT_MOVE_CASTLING && before->board[pt_move_to(m)] != PT_NO_PIECE);
+    bool capture = undo->captured != PT_NO_PIECE;
     bool ep = mt->ep || (t->marks & PT_MARK_EP);
     bool false_capture = mt->capture && !capture, false_ep = ep && kind != PT_MOVE_EN_PASSANT;
     const char *code = NULL, *what = NULL;
@@ -58,8 +58,10 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *befor
     }
     if (!code && !false_capture && !false_ep)
         return PT_OK; /* the common case: nothing to say, no SAN to write */
+    pt_pos before = *after;
+    pt_pos_unmake(&before, m, undo);
     char san[PT_SAN_MAX];
-    pt_san_write(before, m, lang, PT_NOTATION_SAN, san);
+    pt_san_write(&before, m, lang, PT_NOTATION_SAN, san);
     if (code) {
         pt_err err = pt_pgn_add_diag(g, severity, code, t->line, t->column, ply, "%s: '%.*s'", what, (int)t->len,
                                      g->text + t->text);

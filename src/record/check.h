@@ -14,7 +14,8 @@
 #include "partiar.h"
 
 pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos, int ply);
-pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *before, const pt_pos *after, pt_move m,
+/* after: the position move m led to; undo: what pt_pos_make saved. */
+pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after, pt_move m, const pt_undo *undo,
                       const pt_move_text *mt, const pt_lang *lang, bool strict, int ply);
 
 /* Follows the main line: the positions since the start, whether and how the

@@ -194,9 +194,12 @@ static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start, const pt
 
 #define MAX_REPAIRS 12 /* per game: past that the record is too garbled */
 
-/* One line of play: its position and the one before its last move. */
+/* One line of play: its position, and its last move with what undoes it
+ * (a variation starts from the position before that move). */
 typedef struct line_state {
-    pt_pos pos, before;
+    pt_pos pos;
+    pt_move last;
+    pt_undo undo;
     bool has_before;
     bool broken;
     int ply;  /* plies played from the game's start */
@@ -320,17 +323,26 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
     return PT_OK;
 }
 
-/* Plays a move on a line, keeping what variations and the tracker need. */
+/* Plays a move on a line, keeping what variations need. */
 static void play(line_state *ls, pt_move m)
 {
-    pt_undo undo;
-    ls->before = ls->pos;
+    ls->last = m;
     ls->has_before = true;
     if (m == PT_MOVE_NULL)
-        pt_pos_make_null(&ls->pos, &undo);
+        pt_pos_make_null(&ls->pos, &ls->undo);
     else
-        pt_pos_make(&ls->pos, m, &undo);
+        pt_pos_make(&ls->pos, m, &ls->undo);
     ls->ply++;
+}
+
+/* The position before the line's last move. */
+static void position_before(const line_state *ls, pt_pos *out)
+{
+    *out = ls->pos;
+    if (ls->last == PT_MOVE_NULL)
+        pt_pos_unmake_null(out, &ls->undo);
+    else
+        pt_pos_unmake(out, ls->last, &ls->undo);
 }
 
 /* A main-line move that failed: report it, and with checking on, repair it
@@ -512,7 +524,10 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (t->kind == PT_TOK_VAR_START) {
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
-            next->pos = ls->has_before ? ls->before : ls->pos;
+            if (ls->has_before)
+                position_before(ls, &next->pos);
+            else
+                next->pos = ls->pos;
             next->ply = ls->has_before ? ls->ply - 1 : ls->ply;
             next->has_before = false;
             next->broken = ls->broken || !ls->has_before;
@@ -583,7 +598,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         play(ls, m);
         rp->token_move[i] = m;
         if (err == PT_OK && opts->check && m != PT_MOVE_NULL)
-            err = pt_check_marks(g, t, &ls->before, &ls->pos, m, &mt, rp->lang, opts->strict, ls->ply);
+            err = pt_check_marks(g, t, &ls->pos, m, &ls->undo, &mt, rp->lang, opts->strict, ls->ply);
         if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
             if (err == PT_OK && opts->check && !pt_tracker_update(tr, &ls->pos, ls->ply))
