@@ -14,7 +14,9 @@ export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99:print_s
 
 for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue
-    log=$("$t" 2>&1)
+    # A deadlock must fail, not hang the suite: ten minutes is far beyond
+    # any unit test binary (the slowest takes seconds under sanitizers).
+    log=$(timeout 600 "$t" 2>&1)
     status=$?
     ok=$(printf '%s\n' "$log" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\.$/\1/p')
     bad=$(printf '%s\n' "$log" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:$/\1/p')

@@ -4,8 +4,9 @@
  *
  * Games are read in batches by this thread, replayed and checked by -j
  * threads, then reported here in input order, so the output is the same
- * for any -j. While the workers check one batch this thread reads the
- * next. Memory is bounded by two batches of games, never by the input.
+ * for any -j. While the workers check one batch this thread reports the
+ * one before and reads the one after. Memory is bounded by two batches of
+ * games, never by the input.
  */
 #include "cli/cli.h"
 #include "record/check.h"
@@ -349,32 +350,39 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
         pt_input_close(&in);
         return;
     }
-    /* Two batches: the workers check one while this thread reads the
-     * other. Without workers (-j 1) this thread checks each in turn. */
-    batch now = {slots, 0, st->opts}, next = {slots + BATCH, 0, st->opts};
-    bool more = read_batch(st, file, r, &now);
-    while (now.count > 0) {
-        if (pool)
-            pt_pool_post(pool, &now, now.count);
-        else
-            for (size_t i = 0; i < now.count; i++)
-                work(&now, i);
-        next.count = 0;
-        if (more)
-            more = read_batch(st, file, r, &next);
-        if (pool)
+    /* Two batches: while the workers check one, this thread reports the
+     * other and reads the next games into it. Without workers (-j 1) this
+     * thread checks each batch itself. */
+    batch pair[2] = {{slots, 0, st->opts}, {slots + BATCH, 0, st->opts}};
+    batch *now = &pair[0], *next = &pair[1]; /* the workers hold these */
+    bool more = read_batch(st, file, r, now);
+    if (pool && now->count)
+        pt_pool_post(pool, now, now->count);
+    if (more)
+        more = read_batch(st, file, r, next);
+    while (now->count > 0) {
+        if (pool) {
             pt_pool_wait(pool);
-        for (size_t i = 0; i < now.count; i++) {
-            if (now.slots[i].err != PT_OK)
+            if (next->count)
+                pt_pool_post(pool, next, next->count);
+        } else {
+            for (size_t i = 0; i < now->count; i++)
+                work(now, i);
+        }
+        for (size_t i = 0; i < now->count; i++) {
+            if (now->slots[i].err != PT_OK)
                 report_input_error(st, file, "out of memory while checking a game");
-            report_game(st, file, &now.slots[i]);
+            report_game(st, file, &now->slots[i]);
         }
         double seconds = pt_cli_now() - st->start;
         pt_progress_show(&st->progress, "check: %ld files, %ld games, %.0f games/s", st->files, st->games,
                          seconds > 0 ? (double)st->games / seconds : 0.0);
-        batch done = now;
+        batch *done = now;
         now = next;
         next = done;
+        next->count = 0;
+        if (more)
+            more = read_batch(st, file, r, next);
     }
     if (pt_input_failed(in, msg, sizeof msg))
         report_input_error(st, file, msg);

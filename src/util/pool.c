@@ -2,10 +2,10 @@
  * pool.c - worker threads for pool.h.
  *
  * Items are handed out by an atomic counter. A worker counts as active
- * from taking a job under the lock until it has finished with it, and the
- * job is done only when all its items are and no worker is active: so no
- * late worker can still be counting items of a job the caller has since
- * replaced.
+ * from taking a job under the lock until it has finished with it. A job is
+ * done when all its items are and no worker is active, and a new job is
+ * posted only when no worker is active, so no late worker can take items
+ * of a job the caller has since replaced.
  */
 #include "util/pool.h"
 
@@ -82,6 +82,11 @@ pt_err pt_pool_start(pt_pool **pp, int threads, pt_pool_fn fn)
 void pt_pool_post(pt_pool *p, void *job, size_t count)
 {
     pthread_mutex_lock(&p->lock);
+    /* A worker that woke late may have taken the last job after it was
+     * done; it finds no items left, but the counter must not be reset
+     * under it. */
+    while (p->active > 0)
+        pthread_cond_wait(&p->idle, &p->lock);
     p->job = job;
     p->count = count;
     p->done = 0;
