@@ -37,6 +37,8 @@ static const char help[] =
     "  -L, --out-lang CODE   notation of the PGN written with -o\n"
     "  -q, --quiet           no diagnostics, only the exit status (and --summary)\n"
     "      --summary         print the counts at the end\n"
+    "      --no-duplicates   do not look for duplicate games (which costs 16\n"
+    "                        bytes a distinct game); memory stays constant\n"
     "  -h, --help            show this help\n\n"
     "Exit status: 0 every game valid, 1 some game has an error, 2 usage or\n"
     "I/O error (a file that cannot be read, corrupt gzip data).\n";
@@ -48,7 +50,7 @@ typedef struct options {
     pt_pgn_write_opts write;
     int format;
     int threads;
-    bool quiet, summary, export_all;
+    bool quiet, summary, export_all, no_duplicates;
     const char *output;
 } options;
 
@@ -66,11 +68,12 @@ typedef struct batch {
     const options *opts;
 } batch;
 
-/* A game seen before, for duplicates within and across the inputs. */
+/* A game seen before, for duplicates within and across the inputs: 16
+ * bytes a distinct game, the only memory that grows with the input. */
 typedef struct seen {
     uint64_t fingerprint;
-    long game;
-    const char *file;
+    uint32_t file; /* index in the list of inputs */
+    uint32_t game;
 } seen;
 
 typedef struct state {
@@ -79,6 +82,8 @@ typedef struct state {
     pt_buf out;
     seen *table;
     size_t table_cap, table_count;
+    const pt_paths *inputs;
+    size_t input; /* the one being read */
     long games, valid, invalid, unreadable, errors, warnings, duplicates, files, io_errors;
     long by_lang[64];
     pt_progress progress;
@@ -96,9 +101,9 @@ static void work(void *job, size_t item)
 
 /* Remembers the game; returns the earlier one with the same players and
  * moves, or NULL. */
-static const seen *remember(state *st, uint64_t fp, long game, const char *file)
+static const seen *remember(state *st, uint64_t fp, long game)
 {
-    if (st->table_count * 2 >= st->table_cap) {
+    if (st->table_count * 4 >= st->table_cap * 3) { /* full to 3/4 */
         size_t cap = st->table_cap ? st->table_cap * 2 : 4096;
         seen *table = calloc(cap, sizeof *table);
         if (!table)
@@ -119,7 +124,7 @@ static const seen *remember(state *st, uint64_t fp, long game, const char *file)
     for (; st->table[k].fingerprint; k = (k + 1) & (st->table_cap - 1))
         if (st->table[k].fingerprint == fp)
             return &st->table[k];
-    st->table[k] = (seen){fp, game, file};
+    st->table[k] = (seen){fp, (uint32_t)st->input, (uint32_t)game};
     st->table_count++;
     return NULL;
 }
@@ -261,17 +266,24 @@ static void flush_out(state *st)
     st->out.len = 0;
 }
 
+/* How an input is named in reports. */
+static const char *display_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
     pt_pgn_game *g = &s->game;
     pt_replay *rp = &s->replay;
-    if (s->fingerprint) {
-        const seen *earlier = remember(st, s->fingerprint, g->number, file);
+    if (s->fingerprint && !st->opts->no_duplicates) {
+        const seen *earlier = remember(st, s->fingerprint, g->number);
         if (earlier) {
             st->duplicates++;
             pt_pgn_add_diag(g, PT_SEV_WARNING, "duplicate", g->first_line, 1, 0,
-                            "the same game (players and moves) as game %ld of %s", earlier->game, earlier->file);
+                            "the same game (players and moves) as game %u of %s", earlier->game,
+                            display_name(st->inputs->items[earlier->file]));
         }
     }
     /* Diagnostics in the order of the text; 'at' records the order they
@@ -336,7 +348,7 @@ static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
 
 static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
 {
-    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *file = display_name(path);
     char msg[200];
     pt_input *in;
     if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
@@ -421,6 +433,7 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
         {"output", required_argument, NULL, 'o'}, {"export", required_argument, NULL, 'e'},
         {"out-lang", required_argument, NULL, 'L'}, {"quiet", no_argument, NULL, 'q'},
         {"summary", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
+        {"no-duplicates", no_argument, NULL, 'D'},
         {NULL, 0, NULL, 0},
     };
     long n;
@@ -471,6 +484,7 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
         case 'o': o->output = optarg; break;
         case 'q': o->quiet = true; break;
         case 'S': o->summary = true; break;
+        case 'D': o->no_duplicates = true; break;
         case 'h': fputs(help, stdout); *status = PT_EXIT_OK; return false;
         default: *status = pt_cli_usage_error("check", "unknown option"); return false;
         }
@@ -517,8 +531,9 @@ int pt_cmd_check(int argc, char **argv)
     pt_pool *pool = NULL;
     if (o.threads > 1 && pt_pool_start(&pool, o.threads, work) != PT_OK)
         pool = NULL; /* no threads to be had: check on this one */
-    for (size_t i = 0; i < paths.count; i++)
-        check_file(&st, paths.items[i], slots, pool);
+    st.inputs = &paths;
+    for (st.input = 0; st.input < paths.count; st.input++)
+        check_file(&st, paths.items[st.input], slots, pool);
     pt_pool_stop(&pool);
     pt_progress_done(&st.progress);
     print_summary(&st, o.summary || (isatty(STDOUT_FILENO) && o.format == FORMAT_TEXT && !o.quiet));

@@ -178,9 +178,50 @@ static void move_number(writer *w, const pt_pos *pos, bool force)
     word_str(w, num);
 }
 
+/* Writes move m of token t, or the token as it was written when m is none
+ * or not legal here (a line that broke, a replay of another game); from
+ * there on the line is written as it stands. */
+static void write_move(writer *w, line_state *ls, pt_move m, const pt_pgn_write_opts *o, const pt_pgn_token *t,
+                       const char *text)
+{
+    if (m != PT_MOVE_NONE && m != PT_MOVE_NULL && !ls->broken && !pt_pos_is_legal_move(&ls->pos, m))
+        m = PT_MOVE_NONE;
+    if (m == PT_MOVE_NULL && pt_pos_in_check(&ls->pos))
+        m = PT_MOVE_NONE;
+    if (ls->broken || m == PT_MOVE_NONE) {
+        /* Where a line breaks, number the move that broke it. */
+        if (!ls->broken)
+            move_number(w, &ls->pos, ls->need_number);
+        ls->broken = true;
+        word(w, text, t->len);
+        return;
+    }
+    move_number(w, &ls->pos, ls->need_number);
+    ls->need_number = false;
+    ls->before = ls->pos;
+    ls->has_before = true;
+    pt_undo undo;
+    if (m == PT_MOVE_NULL) {
+        word_str(w, "--");
+        pt_pos_make_null(&ls->pos, &undo);
+    } else {
+        char san[PT_SAN_MAX];
+        word_str(w, pt_san_write(&ls->pos, m, o->lang, o->notation, san));
+        pt_pos_make(&ls->pos, m, &undo);
+    }
+    /* A draw offer (Law 9.1.2.2, written "(=)") is part of the record; PGN
+     * has no mark for it, so it becomes a comment. */
+    bool offer = (t->marks & PT_MARK_DRAW_OFFER) || (t->len >= 3 && memcmp(text + t->len - 3, "(=)", 3) == 0);
+    if (offer) {
+        comment(w, "(=)", 3, "");
+        ls->need_number = true;
+    }
+}
+
 static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *o,
                         line_state *lines)
 {
+    size_t next_move = 0; /* the next main-line move of rp->moves */
     int top = 0;
     lines[0].pos = rp->start;
     lines[0].has_before = false;
@@ -232,43 +273,23 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             break;
         case PT_TOK_RESULT:
             break; /* written once, at the end */
-        default: {
-            pt_move m = rp->replayed ? rp->token_move[i] : PT_MOVE_NONE;
-            /* Trust the replay, but never play a move that is not legal
-             * here (a replay of another game, a repaired line). */
-            if (m != PT_MOVE_NONE && m != PT_MOVE_NULL && !ls->broken && !pt_pos_is_legal_move(&ls->pos, m))
-                m = PT_MOVE_NONE;
-            if (m == PT_MOVE_NULL && pt_pos_in_check(&ls->pos))
-                m = PT_MOVE_NONE;
-            if (ls->broken || m == PT_MOVE_NONE) {
-                /* Where a line breaks, number the move that broke it. */
-                if (!ls->broken && rp->replayed)
-                    move_number(w, &ls->pos, ls->need_number);
-                ls->broken = true;
-                word(w, text, t->len);
-            } else {
-                move_number(w, &ls->pos, ls->need_number);
-                ls->need_number = false;
-                ls->before = ls->pos;
-                ls->has_before = true;
-                pt_undo undo;
-                if (m == PT_MOVE_NULL) {
-                    word_str(w, "--");
-                    pt_pos_make_null(&ls->pos, &undo);
-                } else {
-                    char san[PT_SAN_MAX];
-                    word_str(w, pt_san_write(&ls->pos, m, o->lang, o->notation, san));
-                    pt_pos_make(&ls->pos, m, &undo);
-                }
-                /* A draw offer (Law 9.1.2.2, written "(=)") is part of the
-                 * record; PGN has no mark for it, so it becomes a comment. */
-                bool offer = (t->marks & PT_MARK_DRAW_OFFER) || (t->len >= 3 && memcmp(text + t->len - 3, "(=)", 3) == 0);
-                if (offer) {
-                    comment(w, "(=)", 3, "");
+        default:
+            if (top == 0 && rp->replayed && !ls->broken && next_move < rp->nmoves) {
+                /* The main line as replayed, repairs included: a token may
+                 * stand for no move (one too many), one, or two (a missing
+                 * move found before it). What was repaired is said first. */
+                bool repaired = rp->token_move[i] == PT_MOVE_NONE;
+                if (repaired && o->diagnostics) {
+                    diagnostics(w, g, t);
                     ls->need_number = true;
                 }
+                while (next_move < rp->nmoves && rp->move_token[next_move] == i && !ls->broken)
+                    write_move(w, ls, rp->moves[next_move++], o, t, text);
+                if (repaired)
+                    continue;
+                break;
             }
-        }
+            write_move(w, ls, rp->replayed && top > 0 ? rp->token_move[i] : PT_MOVE_NONE, o, t, text);
         }
         if (o->diagnostics)
             diagnostics(w, g, t);

@@ -247,6 +247,16 @@ fi
 expect_line check-export 0 "check: 1 files, 99 games: 99 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \
     "$bin" check -q --summary "$tmp/valid.pgn"
 
+# --export all writes repaired games as repaired, with the diagnostics as
+# comments: the missing and extra moves no longer fail when checked again,
+# while play after mate and the wrong result still do.
+"$bin" check -q -o "$tmp/all.pgn" --export all $here/data/check-problems.pgn
+expect check-export-all 0 cat "$tmp/all.pgn"
+expect_line check-export-repaired 1 "check: 1 files, 6 games: 5 valid, 1 invalid, 0 unreadable; 2 errors, 3 warnings, 1 duplicates" \
+    "$bin" check -q --summary "$tmp/all.pgn"
+expect_line check-no-duplicates 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 8 warnings, 0 duplicates" \
+    "$bin" check -q --summary --no-duplicates $here/data/check-problems.pgn
+
 # pipelines/archive-check: the same report as one check, with GNU parallel.
 PARTIAR=$bin pipelines/archive-check -j 2 -o "$tmp/pipeline.jsonl" $pgn/real 2>"$tmp/err"
 status=$?
