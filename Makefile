@@ -53,7 +53,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq
-DEPS_BENCH = stockfish bc pgn-extract
+DEPS_BENCH = stockfish bc pgn-extract time
 
 .PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
 	install uninstall clean

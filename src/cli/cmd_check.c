@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BATCH 128
+#define BATCH ((size_t)128)
 
 static const char help[] =
     "Usage: partiar check [OPTIONS] PATH...\n"

@@ -69,7 +69,7 @@ static bool fill(pt_pgn_reader *r)
     if (r->eof)
         return false;
     size_t used = r->mem ? (size_t)(r->buf - r->mem) + r->len : 0;
-    if (used == r->cap && r->buf != r->mem) {
+    if (r->mem && used == r->cap && r->buf != r->mem) {
         memmove(r->mem, r->buf, r->len);
         r->buf = r->mem;
         used = r->len;

@@ -47,6 +47,23 @@ if [ -x "$pgn_extract" ]; then
         "$(echo "$(cat "$tmp/pgn-extract -r") / $(cat "$tmp/partiar check -j1")" | bc -l)" "$cores" \
         "$(echo "$(cat "$tmp/partiar check -j1") / $(cat "$tmp/partiar check -j$cores")" | bc -l)"
 fi
+# Peak memory (GNU time's maximum resident set) must not grow with the
+# input: 50 MB and 500 MB of distinct games (each White renamed, so that
+# no game is a duplicate), with and without the duplicate table.
+if [ -x /usr/bin/time ]; then
+    perl -pe 's/^\[White "/"[White \"g" . (++$n) . " "/e' "$input" >"$tmp/distinct.pgn"
+    for _ in $(seq 10); do cat "$tmp/distinct.pgn"; done |
+        perl -pe 's/^\[White "/"[White \"h" . (++$n) . " "/e' >"$tmp/distinct-500.pgn"
+    for f in distinct distinct-500; do
+        size=$(echo "$(stat -c %s "$tmp/$f.pgn") / 1000000" | bc)
+        for dup in "" --no-duplicates; do
+            /usr/bin/time -o "$tmp/rss" -f %M "$bin" check -q -j"$cores" $dup "$tmp/$f.pgn" >/dev/null 2>&1 || true
+            printf 'peak memory, %4d MB input %-16s %7.1f MB\n' "$size" "$dup" "$(echo "$(cat "$tmp/rss") / 1024" | bc -l)"
+        done
+    done
+    rm -f "$tmp/distinct-500.pgn"
+fi
+
 # chess.js, loading each game with loadPgn, from the npm registry.
 if command -v npm >/dev/null 2>&1; then
     mkdir -p build/bench

@@ -69,7 +69,7 @@ static void same_moves_by_destination(const pt_pos *pos)
     int n = pt_gen_legal(pos, all);
     for (int type = PT_PAWN; type <= PT_KING; type++) {
         for (int to = 0; to < 64; to++) {
-            pt_move want[PT_MAX_MOVES], got[PT_MAX_MOVES];
+            pt_move want[PT_MAX_MOVES] = {0}, got[PT_MAX_MOVES] = {0};
             int nw = 0;
             for (int i = 0; i < n; i++)
                 if (pt_move_to(all[i]) == to && pt_move_kind(all[i]) != PT_MOVE_CASTLING &&
