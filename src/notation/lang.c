@@ -67,7 +67,7 @@ static const char *const white_pawn_figurine = "\u2659";
 
 static size_t starts_with(const char *text, size_t len, const char *prefix)
 {
-    if (len == 0 || prefix[0] != text[0])
+    if (len == 0 || prefix[0] == '\0' || prefix[0] != text[0])
         return 0; /* the usual case, without measuring the prefix */
     if (prefix[1] == '\0')
         return 1; /* a one-byte letter, as in most languages */
@@ -86,8 +86,6 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
         return 0; /* a file: no language's letter starts so */
     for (int t = PT_PAWN; t <= PT_KING; t++) {
         size_t n = starts_with(text, len, lang->piece[t]);
-        if (t == PT_PAWN && n == 1 && text[0] >= 'a' && text[0] <= 'h')
-            n = 0;
         if (n > best) {
             best = n;
             *type = t;

@@ -58,7 +58,7 @@ if [ -x /usr/bin/time ]; then
         size=$(echo "$(stat -c %s "$tmp/$f.pgn") / 1000000" | bc)
         for dup in "" --no-duplicates; do
             /usr/bin/time -o "$tmp/rss" -f %M "$bin" check -q -j"$cores" $dup "$tmp/$f.pgn" >/dev/null 2>&1 || true
-            printf 'peak memory, %4d MB input %-16s %7.1f MB\n' "$size" "$dup" "$(echo "$(cat "$tmp/rss") / 1024" | bc -l)"
+            printf 'peak memory, %4d MB input %-16s %7.1f MB\n' "$size" "$dup" "$(echo "$(tail -n 1 "$tmp/rss") / 1024" | bc -l)"
         done
     done
     rm -f "$tmp/distinct-500.pgn"

@@ -40,6 +40,10 @@ static void test_forms(void **state)
     assert_string_equal(read_uci(&pos, "en", "e2\u2013e4", NULL), "e2e4");
     assert_string_equal(read_uci(&pos, "en", "Pe4", &forms), "e2e4");
     assert_true(forms & PT_FORM_PAWN_LETTER);
+    /* Figurine has no pawn letter: a NUL byte must not match its empty one
+     * (the fuzzer found the read past it). */
+    int type;
+    assert_int_equal(pt_lang_match_piece(pt_lang_find("fig"), "\0Nf3", 4, &type), 0);
 
     /* Captures: x, :, the multiplication sign, none, a trailing colon. */
     pos_from(&pos, "rnbqkbnr/ppp1pppp/8/3p4/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 2");
