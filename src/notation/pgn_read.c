@@ -156,15 +156,9 @@ static step add_token(scan *s, int kind, size_t start, size_t len, int value)
     pt_pgn_game *g = s->g;
     if (!pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
         return STEP_NOMEM;
-    pt_pgn_token *t = &g->tokens[g->ntokens++];
-    memset(t, 0, sizeof *t);
-    t->kind = (uint8_t)kind;
-    t->depth = (uint16_t)s->depth;
-    t->value = value;
-    t->text = start;
-    t->len = len;
-    t->line = s->line;
-    t->line_start = s->line_start;
+    g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
+                                             .text = start, .len = len, .line = s->line,
+                                             .line_start = s->line_start};
     if (kind == PT_TOK_MOVE && s->depth == 0)
         s->top_moves++;
     return STEP_TOKEN;

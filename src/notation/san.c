@@ -111,11 +111,7 @@ static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len
 
 pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
 {
-    memset(mt, 0, sizeof *mt);
-    mt->piece = PT_NO_TYPE;
-    mt->promotion = PT_NO_TYPE;
-    mt->from_file = mt->from_rank = -1;
-    mt->to = PT_NO_SQ;
+    *mt = (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1, .to = PT_NO_SQ};
     *bad_at = 0;
 
     while (len > 0 && (*text == ' ' || *text == '\t')) {
