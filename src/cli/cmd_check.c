@@ -529,7 +529,9 @@ int pt_cmd_check(int argc, char **argv)
     pt_progress_init(&st.progress, o.quiet);
     st.start = pt_cli_now();
     pt_pool *pool = NULL;
-    if (o.threads > 1 && pt_pool_start(&pool, o.threads, work) != PT_OK)
+    /* -j N: N - 1 workers, and this thread helps them once it has read
+     * the next batch. */
+    if (o.threads > 1 && pt_pool_start(&pool, o.threads - 1, work) != PT_OK)
         pool = NULL; /* no threads to be had: check on this one */
     st.inputs = &paths;
     for (st.input = 0; st.input < paths.count; st.input++)

@@ -30,6 +30,24 @@ struct pt_pool {
     pthread_t ids[MAX_THREADS];
 };
 
+/* Does items of the current job until none is left. Called and returns
+ * with the lock held. */
+static void take_items(pt_pool *p)
+{
+    void *job = p->job;
+    size_t count = p->count, mine = 0, i;
+    p->active++;
+    pthread_mutex_unlock(&p->lock);
+    while ((i = atomic_fetch_add(&p->next, 1)) < count) {
+        p->fn(job, i);
+        mine++;
+    }
+    pthread_mutex_lock(&p->lock);
+    p->done += mine;
+    if (--p->active == 0)
+        pthread_cond_broadcast(&p->idle);
+}
+
 static void *worker(void *arg)
 {
     pt_pool *p = arg;
@@ -41,18 +59,7 @@ static void *worker(void *arg)
         if (p->stop)
             break;
         seen = p->generation;
-        void *job = p->job;
-        size_t count = p->count, mine = 0, i;
-        p->active++;
-        pthread_mutex_unlock(&p->lock);
-        while ((i = atomic_fetch_add(&p->next, 1)) < count) {
-            p->fn(job, i);
-            mine++;
-        }
-        pthread_mutex_lock(&p->lock);
-        p->done += mine;
-        if (--p->active == 0)
-            pthread_cond_broadcast(&p->idle);
+        take_items(p);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -60,6 +67,8 @@ static void *worker(void *arg)
 
 pt_err pt_pool_start(pt_pool **pp, int threads, pt_pool_fn fn)
 {
+    if (threads < 1)
+        threads = 1;
     *pp = NULL;
     pt_pool *p = calloc(1, sizeof *p);
     if (!p)
@@ -99,6 +108,7 @@ void pt_pool_post(pt_pool *p, void *job, size_t count)
 void pt_pool_wait(pt_pool *p)
 {
     pthread_mutex_lock(&p->lock);
+    take_items(p); /* the caller helps with what is left */
     while (p->done < p->count || p->active > 0)
         pthread_cond_wait(&p->idle, &p->lock);
     pthread_mutex_unlock(&p->lock);

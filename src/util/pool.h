@@ -4,7 +4,8 @@
  *
  *   pt_pool_start()  threads that wait for jobs
  *   pt_pool_post()   hands them a job of `count` items and returns at once
- *   pt_pool_wait()   returns when every item of that job is done
+ *   pt_pool_wait()   does items of that job too, and returns when every
+ *                    item is done (so N - 1 threads and the caller make N)
  *   pt_pool_stop()   ends the threads
  *
  * One job at a time: post, then wait before posting again.
