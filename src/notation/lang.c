@@ -9,6 +9,8 @@
  */
 #include "partiar.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Order of the letters: pawn (rarely written), knight, bishop, rook, queen,
@@ -75,6 +77,27 @@ static size_t starts_with(const char *text, size_t len, const char *prefix)
     return n <= len && memcmp(text, prefix, n) == 0 ? n : 0;
 }
 
+/* The piece type of each one-byte letter of each language (PT_NO_TYPE for
+ * none), built once: most moves start with one, and a one-byte letter can
+ * begin no longer letter (those are all beyond ASCII). */
+#define LANGS (sizeof langs / sizeof langs[0])
+static uint8_t ascii_types[LANGS][128];
+static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
+
+static void build_ascii_types(void)
+{
+    memset(ascii_types, PT_NO_TYPE, sizeof ascii_types);
+    for (size_t l = 0; l < LANGS; l++) {
+        for (int t = PT_KING; t >= PT_PAWN; t--) { /* the lower type wins a tie */
+            const unsigned char *letter = (const unsigned char *)langs[l].piece[t];
+            if (letter[0] && letter[0] < 128 && !letter[1])
+                ascii_types[l][letter[0]] = (uint8_t)t;
+        }
+        for (int file = 'a'; file <= 'h'; file++)
+            ascii_types[l][file] = PT_NO_TYPE; /* a file, never a piece */
+    }
+}
+
 size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type)
 {
     /* Longest letter first, so that Russian "Кр" (king) wins over "К"
@@ -84,6 +107,12 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
     *type = PT_NO_TYPE;
     if (len == 0 || (text[0] >= 'a' && text[0] <= 'h'))
         return 0; /* a file: no language's letter starts so */
+    uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
+    if ((unsigned char)text[0] < 128 && at >= first && at < first + sizeof langs) {
+        pthread_once(&ascii_once, build_ascii_types);
+        *type = ascii_types[lang - langs][(unsigned char)text[0]];
+        return *type != PT_NO_TYPE;
+    }
     for (int t = PT_PAWN; t <= PT_KING; t++) {
         size_t n = starts_with(text, len, lang->piece[t]);
         if (n > best) {

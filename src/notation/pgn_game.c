@@ -149,10 +149,12 @@ size_t pt_utf8_valid_at(const unsigned char *s, size_t n)
     return len;
 }
 
-/* Offset of the first byte that is not valid UTF-8, or len. */
-static size_t first_invalid_utf8(const unsigned char *s, size_t len)
+/* Offset of the first byte that is not valid UTF-8, or len; *ascii tells
+ * whether every byte before it was ASCII. */
+static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii)
 {
     size_t i = 0;
+    *ascii = true;
     while (i < len) {
         uint64_t eight;
         if (i + 8 <= len && (memcpy(&eight, s + i, 8), !(eight & 0x8080808080808080u))) {
@@ -162,6 +164,7 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len)
         size_t n = pt_utf8_valid_at(s + i, len - i);
         if (!n)
             return i;
+        *ascii &= n == 1;
         i += n;
     }
     return len;
@@ -201,11 +204,12 @@ static bool emit_to(pt_pgn_game *g, text_map *m, size_t raw_end)
     return true;
 }
 
-/* Characters from raw offset a to b: every byte in ISO-8859-1, every byte
- * that does not continue a sequence in UTF-8. */
-static int chars_between(const unsigned char *raw, size_t a, size_t b, bool latin1)
+/* Characters from raw offset a to b: every byte when each byte is one
+ * (ISO-8859-1, ASCII), else every byte that does not continue a UTF-8
+ * sequence. */
+static int chars_between(const unsigned char *raw, size_t a, size_t b, bool byte_chars)
 {
-    if (latin1)
+    if (byte_chars)
         return (int)(b - a);
     int n = 0;
     size_t i = a;
@@ -224,22 +228,25 @@ typedef struct column_walk {
     int column;
 } column_walk;
 
-static int column_of(column_walk *w, const unsigned char *raw, long line_start, size_t at, int base, bool latin1)
+static int column_of(column_walk *w, const unsigned char *raw, long line_start, size_t at, int base, bool byte_chars)
 {
     if (line_start != w->line_start || at < w->at) {
         w->line_start = line_start;
         w->at = line_start < 0 ? 0 : (size_t)line_start;
         w->column = 1 + (line_start < 0 ? base : 0);
     }
-    w->column += chars_between(raw, w->at, at, latin1);
+    w->column += chars_between(raw, w->at, at, byte_chars);
     w->at = at;
     return w->column;
 }
 
 pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int first_column_base)
 {
-    size_t bad = first_invalid_utf8(raw, len);
+    bool ascii;
+    size_t bad = first_invalid_utf8(raw, len, &ascii);
     g->latin1 = bad < len;
+    /* Where every byte is a character, a column is a byte count. */
+    bool byte_columns = g->latin1 || ascii;
 
     text_map map = {raw, 0, g->latin1};
     g->text_len = 0;
@@ -250,7 +257,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     for (size_t i = 0; i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
-        t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, g->latin1);
+        t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
         if (verbatim)
             continue;
         if (!emit_to(g, &map, raw_text))
@@ -289,12 +296,12 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
 
     walk.line_start = -2;
     for (size_t i = 0; i < g->ntags; i++)
-        g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, g->latin1);
+        g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, byte_columns);
     walk.line_start = -2;
     for (size_t i = 0; i < g->ndiags; i++) {
         pt_pgn_diag *d = &g->diags[i];
         if (d->column < 0)
-            d->column = column_of(&walk, raw, d->line_start, d->at, first_column_base, g->latin1);
+            d->column = column_of(&walk, raw, d->line_start, d->at, first_column_base, byte_columns);
     }
     if (g->latin1) {
         /* Once per game, at the first byte that is not UTF-8. */
