@@ -348,7 +348,7 @@ int pt_pgn_result_code(const char *text, size_t len)
     const unsigned char *t = (const unsigned char *)text;
     char norm[16];
     size_t n = 0;
-    if (len == 0 || !strchr("01*\xC2", t[0]))
+    if (len == 0 || (t[0] != '0' && t[0] != '1' && t[0] != '*' && t[0] != 0xC2))
         return 0; /* not 1, 0, * or the 1/2 sign: a move, most often */
     for (size_t i = 0; i < len; i++) {
         if (n + 4 >= sizeof norm)
@@ -421,7 +421,9 @@ static int glyph_nag(const unsigned char *t, size_t len)
         {"+/-", 16}, {"±", 16}, {"-/+", 17}, {"∓", 17}, {"+-", 18}, {"+--", 18},
         {"-+", 19}, {"--+", 19},
     };
-    if (len == 0 || !strchr("!?=+-\xC2\xE2", t[0]))
+    static const bool starts_glyph[256] = {['!'] = true, ['?'] = true, ['='] = true, ['+'] = true,
+                                           ['-'] = true, [0xC2] = true, [0xE2] = true};
+    if (len == 0 || !starts_glyph[t[0]])
         return 0; /* the usual case: a move */
     for (size_t k = 0; k < sizeof glyphs / sizeof glyphs[0]; k++)
         if (len == strlen(glyphs[k].text) && memcmp(t, glyphs[k].text, len) == 0)
