@@ -196,6 +196,8 @@ int pt_count_legal(const pt_pos *pos);
 /* Writes the legal moves of a piece of the given type to square `to`
  * (castling not included) and returns how many there are. */
 int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list);
+/* Writes the legal castling moves and returns how many there are. */
+int pt_gen_legal_castling(const pt_pos *pos, pt_move *list);
 
 /* ---------------------------------------------------------------- perft */
 

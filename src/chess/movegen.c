@@ -374,6 +374,15 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
     return add_to(pos, list, n, froms, to, ksq, false);
 }
 
+int pt_gen_legal_castling(const pt_pos *pos, pt_move *list)
+{
+    sink s = {list, 0};
+    int us = pos->side, ksq = pt_pos_king(pos, us);
+    if (pos->castling && !attackers_of(pos, ksq, pt_pos_occupied(pos), us ^ 1))
+        gen_castling(pos, &s, ksq);
+    return s.n;
+}
+
 bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m)
 {
     pt_move list[PT_MAX_MOVES];

@@ -250,10 +250,13 @@ static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *lis
 }
 
 /* The legal moves a text can mean. Usually only those of its piece to its
- * square, found backwards from the square; every move when it may be
- * castling written as a king move, or names no piece but a from square. */
+ * square, found backwards from the square; the castling moves for 0-0 and
+ * 0-0-0; every move when it may be castling written as a king move, or
+ * names no piece but a from square. */
 static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list)
 {
+    if (mt->castle)
+        return pt_gen_legal_castling(pos, list);
     int type = mt->piece;
     bool from_given = mt->from_file >= 0 && mt->from_rank >= 0;
     if (type == PT_NO_TYPE && from_given)

@@ -61,12 +61,20 @@ static int by_move(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* pt_gen_legal_to, which reads written moves, against the full generator:
- * for every piece type and square, the same moves but castling. */
+/* pt_gen_legal_to and pt_gen_legal_castling, which read written moves,
+ * against the full generator: for every piece type and square the same
+ * moves but castling, and the same castling moves. */
 static void same_moves_by_destination(const pt_pos *pos)
 {
     pt_move all[PT_MAX_MOVES];
     int n = pt_gen_legal(pos, all);
+    pt_move castles[PT_MAX_MOVES] = {0}, want_castles[PT_MAX_MOVES] = {0};
+    int nc = 0;
+    for (int i = 0; i < n; i++)
+        if (pt_move_kind(all[i]) == PT_MOVE_CASTLING)
+            want_castles[nc++] = all[i];
+    assert_int_equal(pt_gen_legal_castling(pos, castles), nc);
+    assert_memory_equal(castles, want_castles, (size_t)nc * sizeof castles[0]);
     for (int type = PT_PAWN; type <= PT_KING; type++) {
         for (int to = 0; to < 64; to++) {
             pt_move want[PT_MAX_MOVES] = {0}, got[PT_MAX_MOVES] = {0};
