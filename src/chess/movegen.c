@@ -383,10 +383,18 @@ int pt_gen_legal_castling(const pt_pos *pos, pt_move *list)
     return s.n;
 }
 
+/* Only the moves that could be m: those of its piece to its square. */
 bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m)
 {
     pt_move list[PT_MAX_MOVES];
-    int n = pt_gen_legal(pos, list);
+    int piece = pos->board[pt_move_from(m)];
+    int n;
+    if (pt_move_kind(m) == PT_MOVE_CASTLING)
+        n = pt_gen_legal_castling(pos, list);
+    else if (piece != PT_NO_PIECE && PT_COLOR_OF(piece) == pos->side)
+        n = pt_gen_legal_to(pos, PT_TYPE_OF(piece), pt_move_to(m), list);
+    else
+        return false;
     for (int i = 0; i < n; i++)
         if (list[i] == m)
             return true;

@@ -149,6 +149,16 @@ size_t pt_utf8_valid_at(const unsigned char *s, size_t n)
     return len;
 }
 
+/* How many bytes at s are ASCII, counted eight at a time: a multiple of
+ * eight, the rest left to the caller. Most PGN text is ASCII. */
+static size_t ascii_run(const unsigned char *s, size_t len)
+{
+    size_t i = 0;
+    for (uint64_t eight; i + 8 <= len && (memcpy(&eight, s + i, 8), !(eight & 0x8080808080808080u));)
+        i += 8;
+    return i;
+}
+
 /* Offset of the first byte that is not valid UTF-8, or len; *ascii tells
  * whether every byte before it was ASCII. */
 static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii)
@@ -156,11 +166,9 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii
     size_t i = 0;
     *ascii = true;
     while (i < len) {
-        uint64_t eight;
-        if (i + 8 <= len && (memcpy(&eight, s + i, 8), !(eight & 0x8080808080808080u))) {
-            i += 8; /* eight ASCII bytes, the usual case */
-            continue;
-        }
+        i += ascii_run(s + i, len - i);
+        if (i == len)
+            break;
         size_t n = pt_utf8_valid_at(s + i, len - i);
         if (!n)
             return i;
@@ -211,10 +219,8 @@ static int chars_between(const unsigned char *raw, size_t a, size_t b, bool byte
 {
     if (byte_chars)
         return (int)(b - a);
-    int n = 0;
-    size_t i = a;
-    for (uint64_t eight; i + 8 <= b && (memcpy(&eight, raw + i, 8), !(eight & 0x8080808080808080u)); i += 8)
-        n += 8; /* ASCII, eight characters at a time */
+    size_t i = a + ascii_run(raw + a, b - a);
+    int n = (int)(i - a);
     for (; i < b; i++)
         n += (raw[i] & 0xC0) != 0x80;
     return n;
@@ -268,7 +274,9 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
             return PT_ERR_NOMEM;
         t->len = g->text_len - before;
     }
-    if (!emit_to(g, &map, len) || !append(&g->text, &g->text_len, &g->text_cap, "", 0))
+    bool copied = verbatim ? append(&g->text, &g->text_len, &g->text_cap, (const char *)raw, len)
+                           : emit_to(g, &map, len);
+    if (!copied || !append(&g->text, &g->text_len, &g->text_cap, "", 0))
         return PT_ERR_NOMEM;
 
     /* Tag names and values are stored apart; convert them likewise. */

@@ -147,19 +147,12 @@ static size_t char_length(const unsigned char *s, size_t n)
  * P, the knight). */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
-    /* One-byte letters by table, the rest through pt_lang_match_piece. */
-    bool known[128] = {false};
-    for (int type = PT_PAWN; type <= PT_KING; type++) {
-        unsigned char c = (unsigned char)lang->piece[type][0];
-        if (c && c < 128 && !lang->piece[type][1] && (type != PT_PAWN || with_pawns))
-            known[c] = true;
-    }
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
         if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
             continue;
         const unsigned char *s = (const unsigned char *)g->text + t->text;
-        if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0' || (s[0] < 128 && known[s[0]]))
+        if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
             continue;
         int type;
         size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
@@ -456,8 +449,6 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         rp->token_move = bigger;
         rp->token_cap = g->ntokens;
     }
-    if (g->ntokens)
-        memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
     if (!rp->internal && !(rp->internal = calloc(1, sizeof(pt_tracker))))
         return PT_ERR_NOMEM;
     pt_tracker *tr = rp->internal;
