@@ -7,7 +7,7 @@
  * tables. Letters are UTF-8 and may be longer than one character (Russian
  * and Ukrainian write the king as "Кр").
  */
-#include "partiar.h"
+#include "notation/text.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -96,6 +96,15 @@ static void build_ascii_types(void)
         for (int file = 'a'; file <= 'h'; file++)
             ascii_types[l][file] = PT_NO_TYPE; /* a file, never a piece */
     }
+}
+
+const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
+{
+    uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
+    if (at < first || at >= first + sizeof langs)
+        return NULL;
+    pthread_once(&ascii_once, build_ascii_types);
+    return ascii_types[lang - langs];
 }
 
 size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type)

@@ -109,7 +109,98 @@ static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len
     return 0;
 }
 
+/* The usual forms read straight: [piece] [file] [rank] [x] file rank
+ * [=piece] [+ or #], and O-O, O-O-O. Returns false, with *mt untouched,
+ * for anything else, which the general reader below takes. Both must read
+ * alike: test_san compares them on every text of a large alphabet. */
+static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t len, pt_move_text *mt)
+{
+    int check = 0;
+    if (len > 1 && (t[len - 1] == '+' || t[len - 1] == '#')) {
+        check = t[len - 1] == '+' ? 1 : 2;
+        len--;
+    }
+    if (len < 2)
+        return false;
+    if (t[0] == 'O') { /* O-O, O-O-O */
+        if (len != 3 && len != 5)
+            return false;
+        for (size_t i = 1; i < len; i++)
+            if (t[i] != (i % 2 ? '-' : 'O'))
+                return false;
+        *mt = (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1,
+                             .to = PT_NO_SQ, .castle = len == 3 ? 1 : 2, .check = check};
+        return true;
+    }
+    int piece = PT_NO_TYPE, promotion = PT_NO_TYPE;
+    size_t i = 0;
+    if (t[0] >= 'A' && t[0] <= 'Z') {
+        piece = letters[t[0]];
+        if (piece == PT_NO_TYPE || piece == PT_PAWN)
+            return false;
+        i = 1;
+    }
+    if (len >= i + 4 && t[len - 2] == '=') { /* a promotion, =Q */
+        unsigned char c = t[len - 1];
+        promotion = c < 128 ? letters[c] : PT_NO_TYPE;
+        if (promotion == PT_NO_TYPE || promotion == PT_PAWN || promotion == PT_KING) {
+            const char *english = strchr("nbrqNBRQ", c);
+            if (!c || !english)
+                return false;
+            promotion = PT_KNIGHT + (int)((english - "nbrqNBRQ") % 4);
+        }
+        len -= 2;
+    }
+    /* Squares: files and ranks, at most four, and capture marks. */
+    int files[4], ranks[4], nf = 0, nr = 0;
+    char shape[4];
+    size_t ns = 0;
+    bool capture = false;
+    for (; i < len; i++) {
+        unsigned char c = t[i];
+        if (c == 'x') {
+            capture = true;
+        } else if (ns == 4) {
+            return false;
+        } else if (c >= 'a' && c <= 'h') {
+            files[nf++] = c - 'a';
+            shape[ns++] = 'f';
+        } else if (c >= '1' && c <= '8') {
+            ranks[nr++] = c - '1';
+            shape[ns++] = 'r';
+        } else {
+            return false;
+        }
+    }
+    if (ns < 2 || shape[ns - 2] != 'f' || shape[ns - 1] != 'r')
+        return false;
+    *mt = (pt_move_text){.piece = piece, .promotion = promotion, .from_file = -1, .from_rank = -1,
+                         .to = PT_SQ(files[nf - 1], ranks[nr - 1]), .capture = capture, .check = check};
+    if (ns == 3 && shape[0] == 'f')
+        mt->from_file = files[0];
+    else if (ns == 3)
+        mt->from_rank = ranks[0];
+    else if (ns == 4 && shape[0] == 'f' && shape[1] == 'r') {
+        mt->from_file = files[0];
+        mt->from_rank = ranks[0];
+        mt->forms = PT_FORM_LONG;
+    } else if (ns != 2) {
+        return false;
+    }
+    return true;
+}
+
 pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
+{
+    const uint8_t *letters = pt_lang_ascii_types(lang);
+    *bad_at = 0;
+    if (letters && len > 0 && parse_plain(letters, (const unsigned char *)text, len, mt))
+        return PT_OK;
+    return pt_move_text_parse_general(lang, text, len, mt, bad_at);
+}
+
+pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt,
+                                  size_t *bad_at)
 {
     *mt = (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1, .to = PT_NO_SQ};
     *bad_at = 0;

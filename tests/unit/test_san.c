@@ -3,6 +3,7 @@
  * trips, suggestions, and the Laws' own sample game (Appendix C).
  */
 #include "test_util.h"
+#include "notation/text.h"
 
 #include <stdlib.h>
 
@@ -267,6 +268,50 @@ static void test_suggestions(void **state)
     assert_int_equal(pt_san_suggest(&pos, pt_lang_find("en"), "zzzz", 4, out, 5), 0);
 }
 
+static bool same_move_text(const pt_move_text *a, const pt_move_text *b)
+{
+    return a->piece == b->piece && a->from_file == b->from_file && a->from_rank == b->from_rank && a->to == b->to &&
+           a->promotion == b->promotion && a->castle == b->castle && a->capture == b->capture && a->ep == b->ep &&
+           a->check == b->check && a->draw_offer == b->draw_offer && a->forms == b->forms &&
+           memcmp(a->annotation, b->annotation, sizeof a->annotation) == 0;
+}
+
+/* The quick way through pt_move_text_parse must read every text as the
+ * general reader does: every string of up to four characters (five in
+ * English) over an alphabet of piece letters, files, ranks and marks. */
+static void test_quick_reader_agrees(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "NBRQKPODSxabeh18=+#-";
+    const size_t k = sizeof alphabet - 1;
+    long compared = 0;
+    for (int l = 0; l < pt_lang_count(); l++) {
+        const pt_lang *lang = pt_lang_at(l);
+        size_t longest = l == 0 ? 5 : 4, total = 1;
+        for (size_t i = 0; i < longest; i++)
+            total *= k + 1; /* k + 1: "no character" ends a shorter text */
+        for (size_t code = 0; code < total; code++) {
+            char text[8];
+            size_t len = 0;
+            for (size_t c = code; c; c /= k + 1) {
+                if (c % (k + 1) == 0)
+                    break;
+                text[len++] = alphabet[c % (k + 1) - 1];
+            }
+            if (len == 0 && code)
+                continue;
+            pt_move_text quick, general;
+            size_t quick_at, general_at;
+            pt_err a = pt_move_text_parse(lang, text, len, &quick, &quick_at);
+            pt_err b = pt_move_text_parse_general(lang, text, len, &general, &general_at);
+            if (a != b || (a == PT_OK && !same_move_text(&quick, &general)) || (a != PT_OK && quick_at != general_at))
+                fail_msg("%s: '%.*s' read differently by the quick way", lang->code, (int)len, text);
+            compared++;
+        }
+    }
+    assert_true(compared > 2000000);
+}
+
 static void test_syntax_errors(void **state)
 {
     (void)state;
@@ -348,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_appendix_c_sample_game),
         cmocka_unit_test(test_suggestions),
         cmocka_unit_test(test_syntax_errors),
+        cmocka_unit_test(test_quick_reader_agrees),
         cmocka_unit_test(test_tables_agree_with_other_projects),
     };
     return cmocka_run_group_tests_name("san", tests, NULL, NULL);
