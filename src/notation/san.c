@@ -160,12 +160,10 @@ static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t l
         unsigned char c = t[i];
         if (c == 'x') {
             capture = true;
-        } else if (ns == 4) {
-            return false;
-        } else if (c >= 'a' && c <= 'h') {
+        } else if (ns < 4 && c >= 'a' && c <= 'h') {
             files[nf++] = c - 'a';
             shape[ns++] = 'f';
-        } else if (c >= '1' && c <= '8') {
+        } else if (ns < 4 && c >= '1' && c <= '8') {
             ranks[nr++] = c - '1';
             shape[ns++] = 'r';
         } else {
