@@ -10,6 +10,7 @@
 #include "notation/text.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -83,6 +84,7 @@ static size_t starts_with(const char *text, size_t len, const char *prefix)
 #define LANGS (sizeof langs / sizeof langs[0])
 static uint8_t ascii_types[LANGS][128];
 static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
+static atomic_bool ascii_built; /* read before pthread_once: it is a call */
 
 static void build_ascii_types(void)
 {
@@ -96,6 +98,13 @@ static void build_ascii_types(void)
         for (int file = 'a'; file <= 'h'; file++)
             ascii_types[l][file] = PT_NO_TYPE; /* a file, never a piece */
     }
+    atomic_store_explicit(&ascii_built, true, memory_order_release);
+}
+
+static void build_once(void)
+{
+    if (!atomic_load_explicit(&ascii_built, memory_order_acquire))
+        pthread_once(&ascii_once, build_ascii_types);
 }
 
 const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
@@ -103,7 +112,7 @@ const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
     uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
     if (at < first || at >= first + sizeof langs)
         return NULL;
-    pthread_once(&ascii_once, build_ascii_types);
+    build_once();
     return ascii_types[lang - langs];
 }
 
@@ -118,7 +127,7 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
         return 0; /* a file: no language's letter starts so */
     uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
     if ((unsigned char)text[0] < 128 && at >= first && at < first + sizeof langs) {
-        pthread_once(&ascii_once, build_ascii_types);
+        build_once();
         *type = ascii_types[lang - langs][(unsigned char)text[0]];
         return *type != PT_NO_TYPE;
     }

@@ -154,7 +154,7 @@ static step add_token(scan *s, int kind, size_t start, size_t len, int value)
     if (s->depth > PT_PGN_MAX_DEPTH)
         return STEP_TOKEN; /* too deep: reported once, not kept */
     pt_pgn_game *g = s->g;
-    if (!pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
+    if (g->ntokens == g->tokens_cap && !pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
         return STEP_NOMEM;
     g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
                                              .text = start, .len = len, .line = s->line,
@@ -178,6 +178,26 @@ static size_t line_end(const scan *s, size_t pos, bool *known)
 static bool is_blank(int c)
 {
     return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+/* Keeps the tag pair read at start and moves to end, on the same line. */
+static step add_tag(scan *s, size_t start, const unsigned char *name, size_t name_len, const unsigned char *value,
+                    size_t value_len, size_t end)
+{
+    pt_pgn_game *g = s->g;
+    size_t name_at = pt_pgn_add_string(g, (const char *)name, name_len);
+    size_t value_at = pt_pgn_add_string(g, (const char *)value, value_len);
+    if (name_at == (size_t)-1 || value_at == (size_t)-1 ||
+        !pt_pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags, sizeof *g->tags))
+        return STEP_NOMEM;
+    pt_pgn_tag *tag = &g->tags[g->ntags++];
+    tag->name = name_at;
+    tag->value = value_at;
+    tag->line = s->line;
+    tag->line_start = s->line_start;
+    tag->at = start;
+    step_over(s, end);
+    return STEP_TOKEN;
 }
 
 /* [Name "value"]. Tags live on one line; a value's unescaped quote is taken
@@ -212,8 +232,18 @@ static step scan_tag(scan *s)
     /* A repeated name starts a new game: games without moves are common. */
     for (size_t t = 0; t < s->g->ntags; t++) {
         const char *seen = s->g->strings + s->g->tags[t].name;
-        if (strlen(seen) == name_len && memcmp(seen, b + name, name_len) == 0)
+        if (memcmp(seen, b + name, name_len) == 0 && seen[name_len] == '\0')
             return STEP_GAME_END;
+    }
+
+    /* The usual value: no backslash, and its first quote closes it. */
+    const unsigned char *quote = memchr(b + i + 1, '"', eol - i - 1);
+    if (quote && !memchr(b + i + 1, '\\', (size_t)(quote - b) - i - 1)) {
+        size_t k = (size_t)(quote - b) + 1;
+        while (k < eol && is_blank(b[k]))
+            k++;
+        if (k < eol && b[k] == ']')
+            return add_tag(s, start, b + name, name_len, b + i + 1, (size_t)(quote - b) - i - 1, k + 1);
     }
 
     char *value = malloc(eol - i + 1);
@@ -268,21 +298,9 @@ static step scan_tag(scan *s)
     if (closed && (close >= eol || b[close] != ']'))
         st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "tag pair without its closing ']'");
 
-    pt_pgn_game *g = s->g;
-    size_t name_at = pt_pgn_add_string(g, (const char *)b + name, name_len);
-    size_t value_at = pt_pgn_add_string(g, value, n);
+    step added = add_tag(s, start, b + name, name_len, (const unsigned char *)value, n, close < eol ? close + 1 : eol);
     free(value);
-    if (st == STEP_NOMEM || name_at == (size_t)-1 || value_at == (size_t)-1 ||
-        !pt_pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags, sizeof *g->tags))
-        return STEP_NOMEM;
-    pt_pgn_tag *tag = &g->tags[g->ntags++];
-    tag->name = name_at;
-    tag->value = value_at;
-    tag->line = s->line;
-    tag->line_start = s->line_start;
-    tag->at = start;
-    advance(s, close < eol ? close + 1 : eol);
-    return STEP_TOKEN;
+    return st == STEP_NOMEM ? STEP_NOMEM : added;
 }
 
 /* Whether the line at i looks like a tag pair: '[', a name, blanks, '"'. */
@@ -407,6 +425,11 @@ static bool ends_symbol(int c)
     return c < 0 || ends[c];
 }
 
+/* An ASCII byte that neither ends a symbol nor may open a glued "(=)". */
+static bool plain_byte(unsigned char c)
+{
+    return c < 0x80 && c != '(' && !ends_symbol(c);
+}
 
 /* The NAG of an annotation glyph written as text: the six move glyphs and
  * the evaluation signs of printed notation (ASCII and Unicode forms). */
@@ -468,24 +491,40 @@ static pt_pgn_token *last_token(scan *s, int kind)
  * the move before it (e.p., a glyph standing alone). */
 static step scan_symbol(scan *s)
 {
-    size_t start = s->pos, i = start;
+    size_t start = s->pos, i = start, avail = s->r->len;
     const unsigned char *b = s->r->buf;
-    for (;;) {
-        int c = byte_at(s, i);
-        if (c < 0 && !s->r->eof)
-            return STEP_MORE;
-        if (c == '(' && i > start) {
-            size_t n = glued_paren(s, i);
-            if (n == 0 && !s->r->eof && i + 4 > s->r->len)
-                return STEP_MORE;
-            if (n) {
-                i += n;
-                continue;
-            }
-        }
-        if (ends_symbol(c))
-            break;
+    /* The usual symbol is ASCII and ends, within the buffer, at a byte
+     * that ends every symbol: no glued "(=)" or "(Q)" to look for. */
+    while (i < avail && plain_byte(b[i]))
         i++;
+    if (i < avail && b[i] != '(' && b[i] < 0x80) {
+        /* A move, unless it may be e.p., ep or the null move Z0: a
+         * letter cannot start a number, a result, a glyph or dots. */
+        int first = b[start], second = i - start > 1 ? b[start + 1] : 0;
+        bool mark = (first == 'e' && (second == '.' || second == 'p')) || (first == 'Z' && second == '0');
+        if (((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')) && !mark) {
+            step st = add_token(s, PT_TOK_MOVE, start, i - start, 0);
+            step_over(s, i);
+            return st;
+        }
+    } else {
+        for (i = start;;) {
+            int c = byte_at(s, i);
+            if (c < 0 && !s->r->eof)
+                return STEP_MORE;
+            if (c == '(' && i > start) {
+                size_t n = glued_paren(s, i);
+                if (n == 0 && !s->r->eof && i + 4 > s->r->len)
+                    return STEP_MORE;
+                if (n) {
+                    i += n;
+                    continue;
+                }
+            }
+            if (ends_symbol(c))
+                break;
+            i++;
+        }
     }
     size_t len = i - start;
     const unsigned char *t = b + start;

@@ -14,6 +14,7 @@
 #include "chess/position.h"
 #include "record/check.h"
 #include "record/repair.h"
+#include "notation/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,7 @@ static size_t char_length(const unsigned char *s, size_t n)
  * P, the knight). */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
+    const uint8_t *ascii = pt_lang_ascii_types(lang);
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
         if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
@@ -155,7 +157,13 @@ static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_p
         if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
             continue;
         int type;
-        size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
+        size_t n;
+        if (ascii && s[0] < 0x80) { /* as pt_lang_match_piece, without the call */
+            type = ascii[s[0]];
+            n = type != PT_NO_TYPE;
+        } else {
+            n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
+        }
         if (n < char_length(s, t->len) || (type == PT_PAWN && !with_pawns))
             return false;
     }
