@@ -10,7 +10,7 @@
  *   Positions   pt_pos_startpos(), pt_pos_from_fen(), pt_pos_to_fen(),
  *               pt_pos_make(), pt_pos_unmake(), pt_pos_in_check(),
  *               pt_pos_piece_at(), pt_pos_is_legal_move()
- *   Move lists  pt_gen_legal(), pt_count_legal()
+ *   Move lists  pt_gen_legal(), pt_count_legal(), pt_has_legal_move()
  *   Perft       pt_perft(), pt_perft_divide()
  *   Games       pt_game_*: history, repetition, Article 5 and 9 status
  *   Suites      pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
@@ -193,6 +193,9 @@ pt_move pt_move_from_uci(const pt_pos *pos, const char *uci);
 int pt_gen_legal(const pt_pos *pos, pt_move *list);
 /* Returns the number of legal moves without listing them. */
 int pt_count_legal(const pt_pos *pos);
+/* Whether the side to move has a legal move (pt_count_legal() > 0, found
+ * sooner): false in checkmate and stalemate. */
+bool pt_has_legal_move(const pt_pos *pos);
 /* Writes the legal moves of a piece of the given type to square `to`
  * (castling not included) and returns how many there are. */
 int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list);

@@ -103,7 +103,7 @@ bool pt_game_fifty_claimable(const pt_game *g)
 
 pt_status pt_game_status(const pt_game *g)
 {
-    if (pt_count_legal(&g->pos) == 0)
+    if (!pt_has_legal_move(&g->pos))
         return pt_pos_in_check(&g->pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     if (pt_game_repetitions(g) >= 5)
         return PT_STATUS_FIVEFOLD;

@@ -250,6 +250,50 @@ int pt_count_legal(const pt_pos *pos)
     return generate(pos, &s);
 }
 
+bool pt_has_legal_move(const pt_pos *pos)
+{
+    /* The cheap moves first, stopping at the first: in most positions an
+     * unpinned pawn or piece can move, and the enemy's attacks, which the
+     * king's moves need, are never computed. */
+    int us = pos->side, them = us ^ 1;
+    pt_bb own = pos->by_color[us], occ = pt_pos_occupied(pos);
+    int ksq = pt_pos_king(pos, us);
+    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & pos->by_color[them];
+    sink s = {NULL, 0};
+    if (!pt_bb_many(checkers)) {
+        pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
+        pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
+        gen_pawns(pos, &s, ksq, pinned, target);
+        if (s.n)
+            return true;
+        pt_bb b = pt_pos_pieces(pos, us, PT_KNIGHT) & ~pinned;
+        while (b)
+            if (pt_attacks_knight(pt_bb_pop(&b)) & target)
+                return true;
+        b = own & (pos->by_type[PT_BISHOP] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
+        while (b) {
+            int from = pt_bb_pop(&b);
+            pt_bb att = 0;
+            if (pos->by_type[PT_BISHOP] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
+                att |= pt_attacks_bishop(from, occ);
+            if (pos->by_type[PT_ROOK] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
+                att |= pt_attacks_rook(from, occ);
+            att &= target;
+            if (PT_BB(from) & pinned)
+                att &= pt_line(ksq, from);
+            if (att)
+                return true;
+        }
+        if (!checkers && pos->castling) {
+            gen_castling(pos, &s, ksq);
+            if (s.n)
+                return true;
+        }
+    }
+    pt_bb danger = enemy_attacks(pos, them, occ ^ PT_BB(ksq));
+    return (pt_attacks_king(ksq) & ~own & ~danger) != 0;
+}
+
 /* The pieces of `sliders` that reach sq over empty squares, along ranks and
  * files (straight) or diagonals. A side has few sliders, and testing each
  * against the small between table is faster here than the large magic

@@ -346,6 +346,9 @@ static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
     return true;
 }
 
+static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s);
+static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot *slots, pt_pool *pool);
+
 static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
 {
     const char *file = display_name(path);
@@ -362,33 +365,66 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
         pt_input_close(&in);
         return;
     }
-    /* Two batches: while the workers check one, this thread reports the
-     * other and reads the next games into it. Without workers (-j 1) this
-     * thread checks each batch itself. */
+    if (!pool) {
+        check_alone(st, file, r, slots);
+    } else {
+        check_in_batches(st, file, r, slots, pool);
+    }
+    if (pt_input_failed(in, msg, sizeof msg))
+        report_input_error(st, file, msg);
+    pt_pgn_close(&r);
+    pt_input_close(&in);
+}
+
+static void show_progress(state *st)
+{
+    double seconds = pt_cli_now() - st->start;
+    pt_progress_show(&st->progress, "check: %ld files, %ld games, %.0f games/s", st->files, st->games,
+                     seconds > 0 ? (double)st->games / seconds : 0.0);
+}
+
+/* Without workers (-j 1): each game read, checked and reported in turn,
+ * in one slot, so that its data stays in the cache. */
+static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s)
+{
+    batch one = {s, 1, st->opts};
+    for (long n = 1;; n++) {
+        pt_err err = pt_pgn_next(r, &s->game);
+        if (err != PT_OK) {
+            if (err == PT_ERR_NOMEM)
+                report_input_error(st, file, "out of memory");
+            return;
+        }
+        work(&one, 0);
+        if (s->err != PT_OK)
+            report_input_error(st, file, "out of memory while checking a game");
+        report_game(st, file, s);
+        if (n % (long)BATCH == 0)
+            show_progress(st);
+    }
+}
+
+/* Two batches: while the workers check one, this thread reports the other
+ * and reads the next games into it. */
+static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot *slots, pt_pool *pool)
+{
     batch pair[2] = {{slots, 0, st->opts}, {slots + BATCH, 0, st->opts}};
     batch *now = &pair[0], *next = &pair[1]; /* the workers hold these */
     bool more = read_batch(st, file, r, now);
-    if (pool && now->count)
+    if (now->count)
         pt_pool_post(pool, now, now->count);
     if (more)
         more = read_batch(st, file, r, next);
     while (now->count > 0) {
-        if (pool) {
-            pt_pool_wait(pool);
-            if (next->count)
-                pt_pool_post(pool, next, next->count);
-        } else {
-            for (size_t i = 0; i < now->count; i++)
-                work(now, i);
-        }
+        pt_pool_wait(pool);
+        if (next->count)
+            pt_pool_post(pool, next, next->count);
         for (size_t i = 0; i < now->count; i++) {
             if (now->slots[i].err != PT_OK)
                 report_input_error(st, file, "out of memory while checking a game");
             report_game(st, file, &now->slots[i]);
         }
-        double seconds = pt_cli_now() - st->start;
-        pt_progress_show(&st->progress, "check: %ld files, %ld games, %.0f games/s", st->files, st->games,
-                         seconds > 0 ? (double)st->games / seconds : 0.0);
+        show_progress(st);
         batch *done = now;
         now = next;
         next = done;
@@ -396,10 +432,6 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
         if (more)
             more = read_batch(st, file, r, next);
     }
-    if (pt_input_failed(in, msg, sizeof msg))
-        report_input_error(st, file, msg);
-    pt_pgn_close(&r);
-    pt_input_close(&in);
 }
 
 static void print_summary(state *st, bool text)

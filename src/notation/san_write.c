@@ -101,7 +101,7 @@ char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notati
     pt_undo undo;
     pt_pos_make(&after, m, &undo);
     if (pt_pos_in_check(&after))
-        put(&o, pt_count_legal(&after) ? "+" : "#");
+        put(&o, pt_has_legal_move(&after) ? "+" : "#");
     return out;
 }
 

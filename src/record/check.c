@@ -35,7 +35,7 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
 {
     /* Whether the move checks matters only if marked, or marks are due. */
     bool check = (mt->check || strict) && pt_pos_in_check(after);
-    bool mate = check && pt_count_legal(after) == 0;
+    bool mate = check && !pt_has_legal_move(after);
     int kind = pt_move_kind(m);
     bool capture = undo->captured != PT_NO_PIECE;
     bool ep = mt->ep || (t->marks & PT_MARK_EP);
@@ -139,7 +139,7 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
 
 bool pt_tracker_stuck(pt_tracker *tr, const pt_pos *pos, int ply)
 {
-    if (tr->status != PT_STATUS_ONGOING || pt_count_legal(pos) != 0)
+    if (tr->status != PT_STATUS_ONGOING || pt_has_legal_move(pos))
         return false;
     tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     tr->end_ply = ply;

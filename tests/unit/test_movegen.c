@@ -22,6 +22,7 @@ static void walk(pt_pos *pos, int depth)
     pt_move list[PT_MAX_MOVES];
     int n = pt_gen_legal(pos, list);
     assert_int_equal(n, pt_count_legal(pos));
+    assert_int_equal(pt_has_legal_move(pos), n > 0);
     assert_int_equal(pos->key, pt_pos_compute_key(pos));
     assert_int_equal(pos->by_color[PT_WHITE] & pos->by_color[PT_BLACK], 0);
     if (depth == 0)
@@ -68,6 +69,7 @@ static void same_moves_by_destination(const pt_pos *pos)
 {
     pt_move all[PT_MAX_MOVES];
     int n = pt_gen_legal(pos, all);
+    assert_int_equal(pt_has_legal_move(pos), n > 0);
     pt_move castles[PT_MAX_MOVES] = {0}, want_castles[PT_MAX_MOVES] = {0};
     int nc = 0;
     for (int i = 0; i < n; i++)
@@ -128,6 +130,35 @@ static void test_moves_by_destination(void **state)
     }
     fclose(f);
     assert_true(positions >= 10);
+}
+
+/* pt_has_legal_move stops at the first move it finds: mates, stalemates
+ * with a blocked pawn, and positions where only a rook or the king can
+ * move. The walks above compare it with counting on every position. */
+static void test_has_legal_move(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        bool any;
+    } cases[] = {
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false}, /* fool's mate */
+        {"6rk/5Npp/8/8/8/8/8/7K b - - 0 1", false},                                /* smothered */
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},                                 /* stalemate */
+        {"7k/5Q2/6K1/8/8/p7/P7/8 b - - 0 1", false},                               /* blocked pawn */
+        {"7k/6p1/5Q2/7K/8/8/8/8 b - - 0 1", true},                                 /* g7xf6 and more */
+        {"6k1/5ppp/8/8/8/8/5PPP/r5K1 w - - 0 1", false},                           /* back-rank mate */
+        {"6k1/5ppp/8/8/8/8/5PPP/r4RK1 w - - 0 1", true},                           /* a rook pinned on its rank */
+        {"kr6/8/8/8/8/8/8/1K6 w - - 0 1", true},                                   /* king steps aside */
+        {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pt_pos pos;
+        pos_from(&pos, cases[i].fen);
+        assert_int_equal(pt_count_legal(&pos) > 0, cases[i].any);
+        if (pt_has_legal_move(&pos) != cases[i].any)
+            fail_msg("%s: pt_has_legal_move says %d", cases[i].fen, !cases[i].any);
+    }
 }
 
 /* Law 3.8.2: not out of, through or into check. */
@@ -257,6 +288,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_moves_by_destination),
+        cmocka_unit_test(test_has_legal_move),
         cmocka_unit_test(test_castling_through_check),
         cmocka_unit_test(test_chess960_castling),
         cmocka_unit_test(test_en_passant),
