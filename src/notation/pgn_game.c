@@ -124,9 +124,11 @@ const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i)
 
 const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name)
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->strings + g->tags[i].name, name) == 0)
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *at = g->strings + g->tags[i].name;
+        if (at[0] == name[0] && strcmp(at, name) == 0) /* most names differ at once */
             return g->strings + g->tags[i].value;
+    }
     return NULL;
 }
 
@@ -263,7 +265,10 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     for (size_t i = 0; i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
-        t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
+        if (byte_columns) /* the usual case: a byte count from the line's start */
+            t->column = 1 + (t->line_start < 0 ? first_column_base + (int)raw_text : (int)(raw_text - (size_t)t->line_start));
+        else
+            t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
         if (verbatim)
             continue;
         if (!emit_to(g, &map, raw_text))
