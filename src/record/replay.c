@@ -142,29 +142,34 @@ static size_t char_length(const unsigned char *s, size_t n)
     return len <= n ? len : n;
 }
 
-/* Whether lang has a letter for the first character of every main-line
- * move. Pawn letters count only when with_pawns: they are rare, and a
- * pawn letter in one language (Slovenian P) is a piece in another (Dutch
- * P, the knight). */
+/* Whether lang has a letter for the first character of main-line move t
+ * (ascii: lang's table of one-byte letters). Pawn letters count only when
+ * with_pawns: they are rare, and a pawn letter in one language (Slovenian
+ * P) is a piece in another (Dutch P, the knight). */
+static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
+                          bool with_pawns)
+{
+    const unsigned char *s = (const unsigned char *)g->text + t->text;
+    if (t->len == 0 || (s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
+        return true;
+    int type;
+    size_t n;
+    if (ascii && s[0] < 0x80) { /* as pt_lang_match_piece, without the call */
+        type = ascii[s[0]];
+        n = type != PT_NO_TYPE;
+    } else {
+        n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
+    }
+    return n >= char_length(s, t->len) && (type != PT_PAWN || with_pawns);
+}
+
+/* Whether lang knows the first character of every main-line move. */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
     const uint8_t *ascii = pt_lang_ascii_types(lang);
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        if (t->depth != 0 || t->kind != PT_TOK_MOVE || t->len == 0)
-            continue;
-        const unsigned char *s = (const unsigned char *)g->text + t->text;
-        if ((s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
-            continue;
-        int type;
-        size_t n;
-        if (ascii && s[0] < 0x80) { /* as pt_lang_match_piece, without the call */
-            type = ascii[s[0]];
-            n = type != PT_NO_TYPE;
-        } else {
-            n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
-        }
-        if (n < char_length(s, t->len) || (type == PT_PAWN && !with_pawns))
+        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, ascii, with_pawns))
             return false;
     }
     return true;
@@ -439,7 +444,8 @@ static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts 
     return err;
 }
 
-static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr);
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr,
+                           bool *unknown_letter);
 
 pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 {
@@ -476,23 +482,30 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     }
     rp->replayed = true;
 
-    /* Most games are in English: replay in it straight away when it has
-     * the letters, and look further only if that fails. */
+    /* Most games are in English: replay in it straight away, stopping at
+     * a main-line move whose letter English lacks (then detect the
+     * notation first), and look further if the replay fails. */
     const pt_lang *english = pt_lang_at(0);
-    bool english_first = !opts->lang && knows_letters(g, english, false);
-    size_t plies;
-    if (!opts->lang)
-        rp->lang = english_first ? english : detect(g, &rp->start, NULL, &plies);
-    size_t first_diag = g->ndiags;
-    err = replay_lines(g, opts, rp, tr);
-    if (err == PT_OK && english_first && !rp->complete) {
-        bool complete;
-        size_t english_plies = trial(g, &rp->start, english, &complete);
-        const pt_lang *other = detect(g, &rp->start, english, &plies);
-        if (other != english && plies > english_plies) {
+    size_t plies, first_diag = g->ndiags;
+    bool unknown = false;
+    if (opts->lang) {
+        err = replay_lines(g, opts, rp, tr, NULL);
+    } else {
+        rp->lang = english;
+        err = replay_lines(g, opts, rp, tr, &unknown);
+        if (err == PT_OK && unknown) {
             g->ndiags = first_diag;
-            rp->lang = other;
-            err = replay_lines(g, opts, rp, tr);
+            rp->lang = detect(g, &rp->start, NULL, &plies);
+            err = replay_lines(g, opts, rp, tr, NULL);
+        } else if (err == PT_OK && !rp->complete) {
+            bool complete;
+            size_t english_plies = trial(g, &rp->start, english, &complete);
+            const pt_lang *other = detect(g, &rp->start, english, &plies);
+            if (other != english && plies > english_plies) {
+                g->ndiags = first_diag;
+                rp->lang = other;
+                err = replay_lines(g, opts, rp, tr, NULL);
+            }
         }
     }
     if (err != PT_OK)
@@ -504,9 +517,13 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     return opts->check ? finish_checks(g, rp, opts, tr) : PT_OK;
 }
 
-/* Replays every line of g in rp->lang, from the start again. */
-static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr)
+/* Replays every line of g in rp->lang, from the start again. With
+ * unknown_letter, stops with it set at a main-line move whose first
+ * letter rp->lang lacks (as knows_letters() without pawns). */
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr,
+                           bool *unknown_letter)
 {
+    const uint8_t *ascii = unknown_letter ? pt_lang_ascii_types(rp->lang) : NULL;
     rp->nmoves = 0;
     rp->errors = 0;
     rp->repairs = 0;
@@ -527,6 +544,11 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &g->tokens[i];
         line_state *ls = &lines[top];
+        if (unknown_letter && t->depth == 0 && t->kind == PT_TOK_MOVE &&
+            !knows_initial(g, t, rp->lang, ascii, false)) {
+            *unknown_letter = true;
+            break;
+        }
         if (t->kind == PT_TOK_VAR_START) {
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
@@ -603,7 +625,9 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             err = report_forms(g, t, ls, m, &mt, rp->lang);
         play(ls, m);
         rp->token_move[i] = m;
-        if (err == PT_OK && opts->check && m != PT_MOVE_NULL)
+        /* Only a written mark, or --strict, can make a mark wrong. */
+        if (err == PT_OK && opts->check && m != PT_MOVE_NULL &&
+            (mt.check || mt.capture || mt.ep || (t->marks & PT_MARK_EP) || opts->strict))
             err = pt_check_marks(g, t, &ls->pos, m, &ls->undo, &mt, rp->lang, opts->strict, ls->ply);
         if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
