@@ -151,6 +151,8 @@ static void init_leapers(void)
 static void init_lines(void)
 {
     for (int a = 0; a < 64; a++) {
+        pt_tab.rook_empty[a] = ray_attacks(rook_dirs, a, 0);
+        pt_tab.bishop_empty[a] = ray_attacks(bishop_dirs, a, 0);
         for (int b = 0; b < 64; b++) {
             if (a == b)
                 continue;

@@ -43,6 +43,8 @@ typedef struct pt_tables {
     pt_bb king[64];
     pt_bb between[64][64]; /* squares strictly between, if aligned */
     pt_bb line[64][64];    /* the whole line through both, if aligned */
+    pt_bb rook_empty[64];  /* rook and bishop attacks on an empty board: */
+    pt_bb bishop_empty[64]; /* the magic tables hold them far apart */
     pt_magic rook[64];
     pt_magic bishop[64];
 } pt_tables;

@@ -300,8 +300,8 @@ bool pt_has_legal_move(const pt_pos *pos)
  * tables, whose cache misses led the profile of reading moves. */
 PT_INLINE pt_bb open_lines_to(int sq, pt_bb sliders, pt_bb occ, bool straight)
 {
-    /* On an empty board: only 64 table entries, which stay in cache. */
-    sliders &= straight ? pt_attacks_rook(sq, 0) : pt_attacks_bishop(sq, 0);
+    /* On an empty board: 64 entries side by side, which stay in cache. */
+    sliders &= straight ? pt_tab.rook_empty[sq] : pt_tab.bishop_empty[sq];
     pt_bb found = 0;
     while (sliders) {
         int s = pt_bb_pop(&sliders);
