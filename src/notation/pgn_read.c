@@ -32,7 +32,10 @@ struct pt_pgn_reader {
     long line_start; /* where that line starts in buf; negative: earlier */
     int column_base; /* characters of that line before buf[0] */
     size_t max_game;
+    bool plain[256]; /* ASCII bytes that neither end a symbol nor may open a glued "(=)" */
 };
+
+static bool ends_symbol(int c);
 
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
 {
@@ -44,6 +47,8 @@ pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
     r->ctx = ctx;
     r->line = 1;
     r->max_game = PT_PGN_MAX_GAME;
+    for (int c = 0; c < 256; c++)
+        r->plain[c] = c < 0x80 && c != '(' && !ends_symbol(c);
     *pr = r;
     return PT_OK;
 }
@@ -425,12 +430,6 @@ static bool ends_symbol(int c)
     return c < 0 || ends[c];
 }
 
-/* An ASCII byte that neither ends a symbol nor may open a glued "(=)". */
-static bool plain_byte(unsigned char c)
-{
-    return c < 0x80 && c != '(' && !ends_symbol(c);
-}
-
 /* The NAG of an annotation glyph written as text: the six move glyphs and
  * the evaluation signs of printed notation (ASCII and Unicode forms). */
 static int glyph_nag(const unsigned char *t, size_t len)
@@ -495,7 +494,8 @@ static step scan_symbol(scan *s)
     const unsigned char *b = s->r->buf;
     /* The usual symbol is ASCII and ends, within the buffer, at a byte
      * that ends every symbol: no glued "(=)" or "(Q)" to look for. */
-    while (i < avail && plain_byte(b[i]))
+    const bool *plain = s->r->plain;
+    while (i < avail && plain[b[i]])
         i++;
     if (i < avail && b[i] != '(' && b[i] < 0x80) {
         /* A move, unless it may be e.p., ep or the null move Z0: a

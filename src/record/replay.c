@@ -146,8 +146,8 @@ static size_t char_length(const unsigned char *s, size_t n)
  * (ascii: lang's table of one-byte letters). Pawn letters count only when
  * with_pawns: they are rare, and a pawn letter in one language (Slovenian
  * P) is a piece in another (Dutch P, the knight). */
-static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
-                          bool with_pawns)
+static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang,
+                                 const uint8_t *ascii, bool with_pawns)
 {
     const unsigned char *s = (const unsigned char *)g->text + t->text;
     if (t->len == 0 || (s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
