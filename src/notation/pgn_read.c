@@ -816,7 +816,9 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
     bool started = false;
     for (;;) {
         step st = scan_one(&s);
-        if (!started && (g->ntokens || g->ntags || g->ndiags)) {
+        /* Not while a token waits for more input: what the game starts
+         * with must not depend on where the reads fall. */
+        if (!started && st != STEP_MORE && (g->ntokens || g->ntags || g->ndiags)) {
             started = true;
             g->number = ++r->games;
             g->first_line = g->ntags ? g->tags[0].line : g->ntokens ? g->tokens[0].line : g->diags[0].line;

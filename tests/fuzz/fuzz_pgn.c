@@ -2,9 +2,11 @@
  * fuzz_pgn.c - libFuzzer harness for the PGN reader, replay and writer.
  *
  * The input is read in pieces of a size taken from its first byte, so that
- * the reader's resumption is exercised too. Every game must come back with
- * tokens inside its text and locations inside the input, and must survive
- * replay and writing.
+ * the reader's resumption is exercised too, and again in one piece: both
+ * readings must give the same games, token for token (the reader's quick
+ * paths are taken only where a token ends inside what has been read).
+ * Every game must come back with tokens inside its text and locations
+ * inside the input, and must survive replay and writing.
  */
 #include "partiar.h"
 
@@ -31,6 +33,31 @@ static size_t read_piece(void *ctx, void *buf, size_t n)
     return n;
 }
 
+/* Aborts unless a and b were read alike. */
+static void same_game(const pt_pgn_game *a, const pt_pgn_game *b)
+{
+    if (a->number != b->number || a->first_line != b->first_line || a->ntokens != b->ntokens ||
+        a->ntags != b->ntags || a->ndiags != b->ndiags || a->text_len != b->text_len ||
+        memcmp(a->text, b->text, a->text_len) != 0)
+        abort();
+    for (size_t i = 0; i < a->ntokens; i++) {
+        const pt_pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
+        if (x->kind != y->kind || x->marks != y->marks || x->depth != y->depth || x->value != y->value ||
+            x->black != y->black || x->text != y->text || x->len != y->len || x->line != y->line ||
+            x->column != y->column)
+            abort();
+    }
+    for (size_t i = 0; i < a->ntags; i++)
+        if (strcmp(pt_pgn_tag_name_at(a, i), pt_pgn_tag_name_at(b, i)) != 0 ||
+            strcmp(pt_pgn_tag_value_at(a, i), pt_pgn_tag_value_at(b, i)) != 0 ||
+            a->tags[i].line != b->tags[i].line || a->tags[i].column != b->tags[i].column)
+            abort();
+    for (size_t i = 0; i < a->ndiags; i++)
+        if (strcmp(a->diags[i].code, b->diags[i].code) != 0 || a->diags[i].line != b->diags[i].line ||
+            a->diags[i].column != b->diags[i].column || strcmp(a->diags[i].message, b->diags[i].message) != 0)
+            abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
@@ -47,10 +74,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pt_replay_init(&rp);
     pt_replay_opts ro = {.strict = data[0] & 1, .check = data[0] & 2, .claims = data[0] & 4};
     pt_pgn_write_opts wo = {.lang = pt_lang_at(data[0] % pt_lang_count()), .notation = data[0] % 3, .diagnostics = true};
+    /* The same input in one piece; small enough that no game is too large
+     * in either reading (that depends on how far ahead the reader is). */
+    source whole = {data + 1, size - 1, 0, size};
+    pt_pgn_reader *r2 = NULL;
+    pt_pgn_game g2;
+    pt_pgn_game_init(&g2);
+    if (size < (1 << 15) && pt_pgn_open(&r2, read_piece, &whole) == PT_OK)
+        pt_pgn_set_max_game(r2, 1 << 16);
     long games = 0;
     while (pt_pgn_next(r, &g) == PT_OK) {
         if (g.number != ++games)
             abort();
+        if (r2) {
+            if (pt_pgn_next(r2, &g2) != PT_OK)
+                abort();
+            same_game(&g, &g2);
+        }
         for (size_t i = 0; i < g.ntokens; i++) {
             const pt_pgn_token *t = &g.tokens[i];
             if (t->text + t->len > g.text_len || t->line < 1 || t->column < 1)
@@ -65,9 +105,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (pt_pgn_write(&g, &rp, &wo, &out) != PT_OK)
             abort();
     }
+    if (r2 && pt_pgn_next(r2, &g2) != PT_ERR_END)
+        abort(); /* a game more in one piece */
     pt_buf_free(&out);
     pt_replay_free(&rp);
     pt_pgn_game_free(&g);
+    pt_pgn_game_free(&g2);
     pt_pgn_close(&r);
+    pt_pgn_close(&r2);
     return 0;
 }
