@@ -110,9 +110,9 @@ static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len
 }
 
 /* The usual forms read straight: [piece] [file] [rank] [x] file rank
- * [=piece] [+ or #], and O-O, O-O-O. Returns false, with *mt untouched,
- * for anything else, which the general reader below takes. Both must read
- * alike: test_san compares them on every text of a large alphabet. */
+ * [=piece] [+ or #], and O-O, O-O-O. Returns false for anything else,
+ * which the general reader below takes. Both must read alike: test_san
+ * compares them on every text of a large alphabet. */
 static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t len, pt_move_text *mt)
 {
     int check = 0;
@@ -151,39 +151,29 @@ static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t l
         }
         len -= 2;
     }
-    /* Squares: files and ranks, at most four, and capture marks. */
-    int files[4], ranks[4], nf = 0, nr = 0;
-    char shape[4];
-    size_t ns = 0;
-    bool capture = false;
-    for (; i < len; i++) {
-        unsigned char c = t[i];
-        if (c == 'x') {
-            capture = true;
-        } else if (ns < 4 && c >= 'a' && c <= 'h') {
-            files[nf++] = c - 'a';
-            shape[ns++] = 'f';
-        } else if (ns < 4 && c >= '1' && c <= '8') {
-            ranks[nr++] = c - '1';
-            shape[ns++] = 'r';
-        } else {
-            return false;
-        }
-    }
-    if (ns < 2 || shape[ns - 2] != 'f' || shape[ns - 1] != 'r')
+    /* The destination, then what stands between it and the piece: a
+     * capture mark after a file, a rank or a whole square (long form). */
+    if (len < i + 2 || (unsigned)(t[len - 2] - 'a') > 7 || (unsigned)(t[len - 1] - '1') > 7)
         return false;
     *mt = (pt_move_text){.piece = piece, .promotion = promotion, .from_file = -1, .from_rank = -1,
-                         .to = PT_SQ(files[nf - 1], ranks[nr - 1]), .capture = capture, .check = check};
-    if (ns == 3 && shape[0] == 'f')
-        mt->from_file = files[0];
-    else if (ns == 3)
-        mt->from_rank = ranks[0];
-    else if (ns == 4 && shape[0] == 'f' && shape[1] == 'r') {
-        mt->from_file = files[0];
-        mt->from_rank = ranks[0];
+                         .to = PT_SQ(t[len - 2] - 'a', t[len - 1] - '1'), .check = check};
+    const unsigned char *mid = t + i;
+    size_t n = len - 2 - i;
+    if (n > 0 && mid[n - 1] == 'x') {
+        mt->capture = true;
+        n--;
+    }
+    bool file = n > 0 && (unsigned)(mid[0] - 'a') <= 7, rank = n > 0 && (unsigned)(mid[n - 1] - '1') <= 7;
+    if (n == 1 && file) {
+        mt->from_file = mid[0] - 'a';
+    } else if (n == 1 && rank) {
+        mt->from_rank = mid[0] - '1';
+    } else if (n == 2 && file && rank) {
+        mt->from_file = mid[0] - 'a';
+        mt->from_rank = mid[1] - '1';
         mt->forms = PT_FORM_LONG;
-    } else if (ns != 2) {
-        return false;
+    } else if (n != 0) {
+        return false; /* mt is rewritten by the general reader */
     }
     return true;
 }
@@ -301,7 +291,7 @@ pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t 
 }
 
 /* Whether legal move m of pos fits what the text said. */
-static bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
+static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
 {
     int from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
     bool from_given = mt->from_file >= 0 && mt->from_rank >= 0;
