@@ -681,6 +681,8 @@ static step skip_space(scan *s)
         }
         s->pos = i;
         int c = byte_at(s, s->pos);
+        if (c > ' ' && c != 0xEF)
+            return STEP_TOKEN; /* the usual case: no blank, NUL or byte order mark */
         if (c < 0)
             return s->r->eof ? STEP_INPUT_END : STEP_MORE;
         if (c == '\r' && byte_at(s, s->pos + 1) < 0 && !s->r->eof)
