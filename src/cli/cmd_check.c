@@ -79,6 +79,7 @@ typedef struct seen {
 typedef struct state {
     const options *opts;
     FILE *export;
+    FILE *report; /* standard output, or standard error when -o - takes it */
     pt_buf out;
     seen *table;
     size_t table_cap, table_count;
@@ -262,7 +263,7 @@ static int by_place(const void *a, const void *b)
 static void flush_out(state *st)
 {
     if (st->out.len)
-        fwrite(st->out.data, 1, st->out.len, stdout);
+        fwrite(st->out.data, 1, st->out.len, st->report);
     st->out.len = 0;
 }
 
@@ -437,20 +438,20 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
 static void print_summary(state *st, bool text)
 {
     if (st->opts->format == FORMAT_JSON) {
-        printf("{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
+        fprintf(st->report, "{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
                "\"errors\":%ld,\"warnings\":%ld,\"duplicates\":%ld,\"input_errors\":%ld,\"notations\":{",
                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings,
                st->duplicates, st->io_errors);
         bool first = true;
         for (int i = 0; i < pt_lang_count() && i < 64; i++) {
             if (st->by_lang[i]) {
-                printf("%s\"%s\":%ld", first ? "" : ",", pt_lang_at(i)->code, st->by_lang[i]);
+                fprintf(st->report, "%s\"%s\":%ld", first ? "" : ",", pt_lang_at(i)->code, st->by_lang[i]);
                 first = false;
             }
         }
-        printf("}}}\n");
+        fputs("}}}\n", st->report);
     } else if (text) {
-        FILE *to = st->opts->format == FORMAT_TEXT ? stdout : stderr;
+        FILE *to = st->opts->format == FORMAT_TEXT ? st->report : stderr;
         fprintf(to, "check: %ld files, %ld games: %ld valid, %ld invalid, %ld unreadable; %ld errors, %ld warnings, "
                     "%ld duplicates\n",
                 st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings, st->duplicates);
@@ -534,8 +535,11 @@ int pt_cmd_check(int argc, char **argv)
         return status;
     o.write.diagnostics = o.export_all;
 
-    state st = {.opts = &o};
-    if (o.output && !(st.export = fopen(o.output, "w"))) {
+    /* -o -: the games on standard output, so the report goes to standard
+     * error. */
+    bool games_to_stdout = o.output && strcmp(o.output, "-") == 0;
+    state st = {.opts = &o, .report = games_to_stdout ? stderr : stdout, .export = games_to_stdout ? stdout : NULL};
+    if (o.output && !games_to_stdout && !(st.export = fopen(o.output, "w"))) {
         pt_cli_error("%s: %s", o.output, strerror(errno));
         return PT_EXIT_USAGE;
     }
@@ -557,7 +561,7 @@ int pt_cmd_check(int argc, char **argv)
         return PT_EXIT_USAGE;
     }
     if (o.format == FORMAT_CSV)
-        puts("file,game,line,column,severity,code,ply,move_number,side,text,message,suggestion");
+        fputs("file,game,line,column,severity,code,ply,move_number,side,text,message,suggestion\n", st.report);
     pt_progress_init(&st.progress, o.quiet);
     st.start = pt_cli_now();
     pt_pool *pool = NULL;
@@ -570,7 +574,7 @@ int pt_cmd_check(int argc, char **argv)
         check_file(&st, paths.items[st.input], slots, pool);
     pt_pool_stop(&pool);
     pt_progress_done(&st.progress);
-    print_summary(&st, o.summary || (isatty(STDOUT_FILENO) && o.format == FORMAT_TEXT && !o.quiet));
+    print_summary(&st, o.summary || (isatty(fileno(st.report)) && o.format == FORMAT_TEXT && !o.quiet));
 
     for (size_t i = 0; i < 2 * BATCH; i++) {
         pt_pgn_game_free(&slots[i].game);
@@ -580,7 +584,7 @@ int pt_cmd_check(int argc, char **argv)
     free(st.table);
     pt_buf_free(&st.out);
     pt_paths_free(&paths);
-    if (st.export && fclose(st.export) != 0) {
+    if (st.export && (games_to_stdout ? fflush(st.export) : fclose(st.export)) != 0) {
         pt_cli_error("%s: %s", o.output, strerror(errno));
         st.io_errors++;
     }

@@ -252,6 +252,16 @@ expect_line check-export 0 "check: 1 files, 99 games: 99 valid, 0 invalid, 0 unr
 # while play after mate and the wrong result still do.
 "$bin" check -q -o "$tmp/all.pgn" --export all $here/data/check-problems.pgn
 expect check-export-all 0 cat "$tmp/all.pgn"
+# -o - writes the same games to standard output, and the report to
+# standard error; no file named '-' appears.
+"$bin" check -o - --export all $here/data/check-problems.pgn >"$tmp/stdout.pgn" 2>"$tmp/report.txt"
+status=$?
+if [ $status -eq 1 ] && cmp -s "$tmp/stdout.pgn" "$tmp/all.pgn" && grep -q ': error: ' "$tmp/report.txt" &&
+    [ ! -e ./- ]; then
+    report check-export-stdout 0 ""
+else
+    report check-export-stdout 1 "status $status; games or report not where expected"
+fi
 expect_line check-export-repaired 1 "check: 1 files, 6 games: 5 valid, 1 invalid, 0 unreadable; 2 errors, 3 warnings, 1 duplicates" \
     "$bin" check -q --summary "$tmp/all.pgn"
 expect_line check-no-duplicates 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 8 warnings, 0 duplicates" \
