@@ -151,9 +151,7 @@ size_t pt_utf8_valid_at(const unsigned char *s, size_t n)
     return len;
 }
 
-/* How many bytes at s are ASCII, counted eight at a time: a multiple of
- * eight, the rest left to the caller. Most PGN text is ASCII. */
-static size_t ascii_run(const unsigned char *s, size_t len)
+size_t pt_pgn_ascii_run(const unsigned char *s, size_t len)
 {
     size_t i = 0;
     for (uint64_t eight; i + 8 <= len && (memcpy(&eight, s + i, 8), !(eight & 0x8080808080808080u));)
@@ -168,7 +166,7 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii
     size_t i = 0;
     *ascii = true;
     while (i < len) {
-        i += ascii_run(s + i, len - i);
+        i += pt_pgn_ascii_run(s + i, len - i);
         if (i == len)
             break;
         size_t n = pt_utf8_valid_at(s + i, len - i);
@@ -221,7 +219,7 @@ static int chars_between(const unsigned char *raw, size_t a, size_t b, bool byte
 {
     if (byte_chars)
         return (int)(b - a);
-    size_t i = a + ascii_run(raw + a, b - a);
+    size_t i = a + pt_pgn_ascii_run(raw + a, b - a);
     int n = (int)(i - a);
     for (; i < b; i++)
         n += (raw[i] & 0xC0) != 0x80;

@@ -241,8 +241,8 @@ pt_err pt_check_tags(pt_pgn_game *g)
 
 uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp)
 {
-    /* FNV-1a over the players and the moves: formatting, comments and the
-     * other tags do not count. */
+    /* FNV-1a over the players' bytes and the moves: formatting, comments
+     * and the other tags do not count. */
     uint64_t h = 1469598103934665603ULL;
     const char *players[2] = {pt_pgn_tag_value(g, "White"), pt_pgn_tag_value(g, "Black")};
     for (int p = 0; p < 2; p++) {
@@ -250,9 +250,7 @@ uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp)
             h = (h ^ (unsigned char)*s) * 1099511628211ULL;
         h = (h ^ 0xFF) * 1099511628211ULL;
     }
-    for (size_t i = 0; i < rp->nmoves; i++) {
-        h = (h ^ (rp->moves[i] & 0xFF)) * 1099511628211ULL;
-        h = (h ^ (rp->moves[i] >> 8)) * 1099511628211ULL;
-    }
+    for (size_t i = 0; i < rp->nmoves; i++) /* a move at a time: 16 bits */
+        h = (h ^ rp->moves[i]) * 1099511628211ULL;
     return h ^ rp->start.key;
 }

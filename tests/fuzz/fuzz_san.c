@@ -3,8 +3,10 @@
  *
  * The first byte picks a language and a position; the rest is a move text.
  * Parsing must end in a move, a located syntax error or a clean refusal,
- * and a move found must be legal and read back from its own SAN.
+ * the quick reader of the usual forms must agree with the general one, and
+ * a move found must be legal and read back from its own SAN.
  */
+#include "notation/text.h"
 #include "partiar.h"
 
 #include <stdlib.h>
@@ -32,7 +34,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     pt_move_text mt;
     size_t bad_at;
-    if (pt_move_text_parse(lang, text, len, &mt, &bad_at) == PT_ERR_SYNTAX && bad_at > len)
+    pt_err err = pt_move_text_parse(lang, text, len, &mt, &bad_at);
+    if (err == PT_ERR_SYNTAX && bad_at > len)
+        abort();
+    pt_move_text general;
+    size_t general_at;
+    if (pt_move_text_parse_general(lang, text, len, &general, &general_at) != err ||
+        (err == PT_OK && (mt.piece != general.piece || mt.from_file != general.from_file ||
+                          mt.from_rank != general.from_rank || mt.to != general.to ||
+                          mt.promotion != general.promotion || mt.castle != general.castle ||
+                          mt.capture != general.capture || mt.ep != general.ep || mt.check != general.check ||
+                          mt.draw_offer != general.draw_offer || mt.forms != general.forms ||
+                          memcmp(mt.annotation, general.annotation, sizeof mt.annotation) != 0)) ||
+        (err != PT_OK && bad_at != general_at))
         abort();
     pt_move m;
     if (pt_san_read(&pos, lang, text, len, &m, &mt) == PT_OK) {
