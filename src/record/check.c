@@ -17,9 +17,7 @@ static const char *side(int color)
 
 pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos, int ply)
 {
-    /* "12." may stand before either side's move in loose writing; only a
-     * number that is not the move due is a sign of a lost or extra ply. */
-    if (t->value == pos->fullmove && (!t->black || pos->side == PT_BLACK))
+    if (pt_check_number_due(t, pos))
         return PT_OK;
     pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "move-number", t->line, t->column, ply + 1,
                                  "move number '%.*s' where %s's move %d is due", (int)t->len, g->text + t->text,

@@ -13,6 +13,14 @@
 
 #include "partiar.h"
 
+/* Whether number token t is the move due in pos. "12." may stand before
+ * either side's move in loose writing; only a number that is not the move
+ * due is a sign of a lost or extra ply. */
+static inline bool pt_check_number_due(const pt_pgn_token *t, const pt_pos *pos)
+{
+    return t->value == pos->fullmove && (!t->black || pos->side == PT_BLACK);
+}
+/* A warning unless pt_check_number_due(). */
 pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos, int ply);
 /* after: the position move m led to; undo: what pt_pos_make saved. */
 pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after, pt_move m, const pt_undo *undo,

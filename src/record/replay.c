@@ -82,23 +82,30 @@ bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size)
     return true;
 }
 
-static pt_err push_move(pt_replay *rp, pt_move m, size_t token)
+static pt_err grow_moves(pt_replay *rp);
+
+static inline pt_err push_move(pt_replay *rp, pt_move m, size_t token)
 {
-    if (rp->nmoves == rp->cap) {
-        size_t cap = rp->cap ? rp->cap * 2 : 128;
-        pt_move *moves = realloc(rp->moves, cap * sizeof *moves);
-        if (!moves)
-            return PT_ERR_NOMEM;
-        rp->moves = moves;
-        size_t *tokens = realloc(rp->move_token, cap * sizeof *tokens);
-        if (!tokens)
-            return PT_ERR_NOMEM;
-        rp->move_token = tokens;
-        rp->cap = cap;
-    }
+    if (rp->nmoves == rp->cap && grow_moves(rp) != PT_OK)
+        return PT_ERR_NOMEM;
     rp->moves[rp->nmoves] = m;
     rp->move_token[rp->nmoves] = token;
     rp->nmoves++;
+    return PT_OK;
+}
+
+static pt_err grow_moves(pt_replay *rp)
+{
+    size_t cap = rp->cap ? rp->cap * 2 : 128;
+    pt_move *moves = realloc(rp->moves, cap * sizeof *moves);
+    if (!moves)
+        return PT_ERR_NOMEM;
+    rp->moves = moves;
+    size_t *tokens = realloc(rp->move_token, cap * sizeof *tokens);
+    if (!tokens)
+        return PT_ERR_NOMEM;
+    rp->move_token = tokens;
+    rp->cap = cap;
     return PT_OK;
 }
 
@@ -575,7 +582,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (ls->broken)
             continue;
         if (t->kind == PT_TOK_NUMBER && opts->check) {
-            err = pt_check_number(g, t, &ls->pos, ls->ply);
+            if (!pt_check_number_due(t, &ls->pos))
+                err = pt_check_number(g, t, &ls->pos, ls->ply);
             continue;
         }
         if (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL)
