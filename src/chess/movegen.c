@@ -250,50 +250,6 @@ int pt_count_legal(const pt_pos *pos)
     return generate(pos, &s);
 }
 
-bool pt_has_legal_move(const pt_pos *pos)
-{
-    /* The cheap moves first, stopping at the first: in most positions an
-     * unpinned pawn or piece can move, and the enemy's attacks, which the
-     * king's moves need, are never computed. */
-    int us = pos->side, them = us ^ 1;
-    pt_bb own = pos->by_color[us], occ = pt_pos_occupied(pos);
-    int ksq = pt_pos_king(pos, us);
-    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & pos->by_color[them];
-    sink s = {NULL, 0};
-    if (!pt_bb_many(checkers)) {
-        pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
-        pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
-        gen_pawns(pos, &s, ksq, pinned, target);
-        if (s.n)
-            return true;
-        pt_bb b = pt_pos_pieces(pos, us, PT_KNIGHT) & ~pinned;
-        while (b)
-            if (pt_attacks_knight(pt_bb_pop(&b)) & target)
-                return true;
-        b = own & (pos->by_type[PT_BISHOP] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
-        while (b) {
-            int from = pt_bb_pop(&b);
-            pt_bb att = 0;
-            if (pos->by_type[PT_BISHOP] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
-                att |= pt_attacks_bishop(from, occ);
-            if (pos->by_type[PT_ROOK] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
-                att |= pt_attacks_rook(from, occ);
-            att &= target;
-            if (PT_BB(from) & pinned)
-                att &= pt_line(ksq, from);
-            if (att)
-                return true;
-        }
-        if (!checkers && pos->castling) {
-            gen_castling(pos, &s, ksq);
-            if (s.n)
-                return true;
-        }
-    }
-    pt_bb danger = enemy_attacks(pos, them, occ ^ PT_BB(ksq));
-    return (pt_attacks_king(ksq) & ~own & ~danger) != 0;
-}
-
 /* The pieces of `sliders` that reach sq over empty squares, along ranks and
  * files (straight) or diagonals. A side has few sliders, and testing each
  * against the small between table is faster here than the large magic
@@ -425,6 +381,62 @@ int pt_gen_legal_castling(const pt_pos *pos, pt_move *list)
     if (pos->castling && !attackers_of(pos, ksq, pt_pos_occupied(pos), us ^ 1))
         gen_castling(pos, &s, ksq);
     return s.n;
+}
+
+/* Whether the king can step to a square no enemy attacks, each tested
+ * alone with the king lifted: cheaper than every enemy attack at once. */
+static bool king_can_step(const pt_pos *pos, int ksq, pt_bb own, pt_bb occ, int them)
+{
+    pt_bb steps = pt_attacks_king(ksq) & ~own;
+    while (steps)
+        if (!attackers_of(pos, pt_bb_pop(&steps), occ ^ PT_BB(ksq), them))
+            return true;
+    return false;
+}
+
+bool pt_has_legal_move(const pt_pos *pos)
+{
+    /* The cheap moves first, stopping at the first: in most positions an
+     * unpinned pawn or piece can move. In check the king comes first: it
+     * is often the only answer. */
+    int us = pos->side, them = us ^ 1;
+    pt_bb own = pos->by_color[us], occ = pt_pos_occupied(pos);
+    int ksq = pt_pos_king(pos, us);
+    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & pos->by_color[them];
+    if (checkers && king_can_step(pos, ksq, own, occ, them))
+        return true;
+    if (pt_bb_many(checkers))
+        return false; /* double check: only the king moves */
+    pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
+    pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
+    sink s = {NULL, 0};
+    gen_pawns(pos, &s, ksq, pinned, target);
+    if (s.n)
+        return true;
+    pt_bb b = pt_pos_pieces(pos, us, PT_KNIGHT) & ~pinned;
+    while (b)
+        if (pt_attacks_knight(pt_bb_pop(&b)) & target)
+            return true;
+    b = own & (pos->by_type[PT_BISHOP] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
+    while (b) {
+        int from = pt_bb_pop(&b);
+        pt_bb att = 0;
+        if (pos->by_type[PT_BISHOP] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
+            att |= pt_attacks_bishop(from, occ);
+        if (pos->by_type[PT_ROOK] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
+            att |= pt_attacks_rook(from, occ);
+        att &= target;
+        if (PT_BB(from) & pinned)
+            att &= pt_line(ksq, from);
+        if (att)
+            return true;
+    }
+    if (!checkers && pos->castling) {
+        gen_castling(pos, &s, ksq);
+        if (s.n)
+            return true;
+    }
+    return !checkers && king_can_step(pos, ksq, own, occ, them);
 }
 
 /* Only the moves that could be m: those of its piece to its square. */
