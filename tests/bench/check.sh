@@ -3,7 +3,7 @@
 # pgn-extract -r and chess.js, side by side on one input of at least 50 MB
 # built from the real corpora.
 #   tests/bench/check.sh [PARTIAR_BINARY] [RUNS]
-# Reported: seconds (median of RUNS), games/s and MB/s for each, and
+# Reported: seconds (median of RUNS rounds), games/s and MB/s for each, and
 # partiar -j1's throughput as a multiple of pgn-extract's.
 set -eu
 bin=${1:-build/partiar}
@@ -24,28 +24,38 @@ cores=$(nproc)
 
 now() { date +%s.%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-measure() { # name command...
-    local name=$1
-    shift
-    for _ in $(seq "$runs"); do
-        local t0 t1
-        t0=$(now)
-        "$@" >/dev/null 2>&1 || true
-        t1=$(now)
-        echo "$t1 - $t0" | bc -l
-    done | median >"$tmp/$name"
-    printf '%-22s %7.2f s  %9.0f games/s  %6.1f MB/s\n' "$name" "$(cat "$tmp/$name")" \
-        "$(echo "$games / $(cat "$tmp/$name")" | bc -l)" "$(echo "$mb / $(cat "$tmp/$name")" | bc -l)"
+once() { # command...: prints its wall time in seconds
+    local t0 t1
+    t0=$(now)
+    "$@" >/dev/null 2>&1 || true
+    t1=$(now)
+    echo "$t1 - $t0" | bc -l
+}
+show() { # name: the median of its times, with games/s and MB/s
+    local t
+    t=$(median <"$tmp/$1")
+    printf '%-24s %7.2f s  %9.0f games/s  %6.1f MB/s\n' "$1" "$t" "$(echo "$games / $t" | bc -l)" \
+        "$(echo "$mb / $t" | bc -l)"
+}
+ratios() { # slower faster: the median over the rounds of their time ratio
+    paste "$tmp/$1" "$tmp/$2" | awk '{ print $1 / $2 }' | median
 }
 
-echo "check: $games games, $(printf '%.1f' "$mb") MB, $cores cores, median of $runs runs"
-measure "partiar check -j1" "$bin" check -q -j1 "$input"
-measure "partiar check -j$cores" "$bin" check -q -j"$cores" "$input"
+# The machine's speed drifts (other guests on its host), so each round
+# runs every command once, in turn, and ratios are taken within a round.
+j1="partiar check -j1" jn="partiar check -j$cores" pe="pgn-extract -r"
+echo "check: $games games, $(printf '%.1f' "$mb") MB, $cores cores, median of $runs rounds"
+for _ in $(seq "$runs"); do
+    once "$bin" check -q -j1 "$input" >>"$tmp/$j1"
+    once "$bin" check -q -j"$cores" "$input" >>"$tmp/$jn"
+    if [ -x "$pgn_extract" ]; then once "$pgn_extract" -r -s "$input" >>"$tmp/$pe"; fi
+done
+show "$j1"
+show "$jn"
 if [ -x "$pgn_extract" ]; then
-    measure "pgn-extract -r" "$pgn_extract" -r -s "$input"
-    printf 'partiar -j1 / pgn-extract: %.2fx; -j%d / -j1: %.2fx\n' \
-        "$(echo "$(cat "$tmp/pgn-extract -r") / $(cat "$tmp/partiar check -j1")" | bc -l)" "$cores" \
-        "$(echo "$(cat "$tmp/partiar check -j1") / $(cat "$tmp/partiar check -j$cores")" | bc -l)"
+    show "$pe"
+    printf 'partiar -j1 / pgn-extract: %.2fx; -j%d / -j1: %.2fx (medians of the ratios within a round)\n' \
+        "$(ratios "$pe" "$j1")" "$cores" "$(ratios "$j1" "$jn")"
 fi
 # Peak memory (GNU time's maximum resident set) must not grow with the
 # input: 50 MB and 500 MB of distinct games (each White renamed, so that
@@ -84,7 +94,10 @@ JS
         games_all=$games mb_all=$mb
         games=$(grep -c '\[Event ' "$tmp/slice.pgn")
         mb=$(echo "$(stat -c %s "$tmp/slice.pgn") / 1000000" | bc -l)
-        measure "chess.js loadPgn (5 MB)" node build/bench/chessjs.mjs "$tmp/slice.pgn"
+        for _ in $(seq "$runs"); do
+            once node build/bench/chessjs.mjs "$tmp/slice.pgn" >>"$tmp/chess.js loadPgn (5 MB)"
+        done
+        show "chess.js loadPgn (5 MB)"
         games=$games_all mb=$mb_all
     fi
 fi
