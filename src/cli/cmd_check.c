@@ -438,10 +438,11 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
 static void print_summary(state *st, bool text)
 {
     if (st->opts->format == FORMAT_JSON) {
-        fprintf(st->report, "{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
-               "\"errors\":%ld,\"warnings\":%ld,\"duplicates\":%ld,\"input_errors\":%ld,\"notations\":{",
-               st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings,
-               st->duplicates, st->io_errors);
+        fprintf(st->report,
+                "{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
+                "\"errors\":%ld,\"warnings\":%ld,\"duplicates\":%ld,\"input_errors\":%ld,\"notations\":{",
+                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings,
+                st->duplicates, st->io_errors);
         bool first = true;
         for (int i = 0; i < pt_lang_count() && i < 64; i++) {
             if (st->by_lang[i]) {

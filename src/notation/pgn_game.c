@@ -264,7 +264,8 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
         if (byte_columns) /* the usual case: a byte count from the line's start */
-            t->column = 1 + (t->line_start < 0 ? first_column_base + (int)raw_text : (int)(raw_text - (size_t)t->line_start));
+            t->column = 1 + (t->line_start < 0 ? first_column_base + (int)raw_text
+                                               : (int)(raw_text - (size_t)t->line_start));
         else
             t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
         if (verbatim)

@@ -237,7 +237,8 @@ static step scan_tag(scan *s)
     /* A repeated name starts a new game: games without moves are common. */
     for (size_t t = 0; t < s->g->ntags; t++) {
         const char *seen = s->g->strings + s->g->tags[t].name;
-        if ((unsigned char)seen[0] == b[name] && strncmp(seen, (const char *)b + name, name_len) == 0 && seen[name_len] == '\0')
+        if ((unsigned char)seen[0] == b[name] && strncmp(seen, (const char *)b + name, name_len) == 0 &&
+            seen[name_len] == '\0')
             return STEP_GAME_END;
     }
 
