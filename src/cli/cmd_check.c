@@ -6,7 +6,8 @@
  * threads, then reported here in input order, so the output is the same
  * for any -j. While the workers check one batch this thread reports the
  * one before and reads the one after. Memory is bounded by two batches of
- * games, never by the input.
+ * games, never by the input. With -j 1 there are no batches: each game is
+ * read, checked and reported in turn.
  */
 #include "cli/cli.h"
 #include "record/check.h"
