@@ -402,7 +402,7 @@ bool pt_has_legal_move(const pt_pos *pos)
     int us = pos->side, them = us ^ 1;
     pt_bb own = pos->by_color[us], occ = pt_pos_occupied(pos);
     int ksq = pt_pos_king(pos, us);
-    pt_bb checkers = pt_pos_attackers(pos, ksq, occ) & pos->by_color[them];
+    pt_bb checkers = attackers_of(pos, ksq, occ, them);
     if (checkers && king_can_step(pos, ksq, own, occ, them))
         return true;
     if (pt_bb_many(checkers))

@@ -28,6 +28,8 @@ int pt_cli_usage_error(const char *command, const char *fmt, ...) __attribute__(
 bool pt_cli_parse_int(const char *text, long min, long max, long *value);
 /* qsort comparison of arrays of char (fixed-size strings). */
 int pt_cli_compare_strings(const void *a, const void *b);
+/* How an input path is named in messages: "-" is "<stdin>". */
+const char *pt_cli_input_name(const char *path);
 /* Seconds from a monotonic clock. */
 double pt_cli_now(void);
 

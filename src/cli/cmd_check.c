@@ -98,7 +98,7 @@ static void work(void *job, size_t item)
     batch *b = job;
     slot *s = &b->slots[item];
     s->err = pt_replay_game(&s->game, &b->opts->replay, &s->replay);
-    s->fingerprint = s->replay.nmoves ? pt_check_fingerprint(&s->game, &s->replay) : 0;
+    s->fingerprint = s->replay.nmoves && !b->opts->no_duplicates ? pt_check_fingerprint(&s->game, &s->replay) : 0;
 }
 
 /* Remembers the game; returns the earlier one with the same players and
@@ -268,24 +268,36 @@ static void flush_out(state *st)
     st->out.len = 0;
 }
 
-/* How an input is named in reports. */
-static const char *display_name(const char *path)
+/* A problem with an input as a whole (cannot open, corrupt gzip). */
+static void report_input_error(state *st, const char *file, const char *message)
 {
-    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+    st->io_errors++;
+    if (st->opts->format == FORMAT_JSON) {
+        pt_buf_puts(&st->out, "{\"file\":");
+        json_string(&st->out, file);
+        pt_buf_puts(&st->out, ",\"error\":");
+        json_string(&st->out, message);
+        pt_buf_puts(&st->out, "}\n");
+        flush_out(st);
+    } else {
+        pt_cli_error("%s: %s", file, message);
+    }
 }
 
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
+    if (s->err != PT_OK)
+        report_input_error(st, file, "out of memory while checking a game");
     pt_pgn_game *g = &s->game;
     pt_replay *rp = &s->replay;
-    if (s->fingerprint && !st->opts->no_duplicates) {
+    if (s->fingerprint) {
         const seen *earlier = remember(st, s->fingerprint, g->number);
         if (earlier) {
             st->duplicates++;
             pt_pgn_add_diag(g, PT_SEV_WARNING, "duplicate", g->first_line, 1, 0,
                             "the same game (players and moves) as game %u of %s", earlier->game,
-                            display_name(st->inputs->items[earlier->file]));
+                            pt_cli_input_name(st->inputs->items[earlier->file]));
         }
     }
     /* Diagnostics in the order of the text; 'at' records the order they
@@ -317,22 +329,6 @@ static void report_game(state *st, const char *file, slot *s)
     flush_out(st);
 }
 
-/* A problem with an input as a whole (cannot open, corrupt gzip). */
-static void report_input_error(state *st, const char *file, const char *message)
-{
-    st->io_errors++;
-    if (st->opts->format == FORMAT_JSON) {
-        pt_buf_puts(&st->out, "{\"file\":");
-        json_string(&st->out, file);
-        pt_buf_puts(&st->out, ",\"error\":");
-        json_string(&st->out, message);
-        pt_buf_puts(&st->out, "}\n");
-        flush_out(st);
-    } else {
-        pt_cli_error("%s: %s", file, message);
-    }
-}
-
 /* Reads up to BATCH games into b; false once the input is over. */
 static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
 {
@@ -346,36 +342,6 @@ static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
         b->count++;
     }
     return true;
-}
-
-static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s);
-static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot *slots, pt_pool *pool);
-
-static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
-{
-    const char *file = display_name(path);
-    char msg[200];
-    pt_input *in;
-    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
-        report_input_error(st, file, msg);
-        return;
-    }
-    st->files++;
-    pt_pgn_reader *r;
-    if (pt_pgn_open(&r, pt_input_read, in) != PT_OK) {
-        report_input_error(st, file, "out of memory");
-        pt_input_close(&in);
-        return;
-    }
-    if (!pool) {
-        check_alone(st, file, r, slots);
-    } else {
-        check_in_batches(st, file, r, slots, pool);
-    }
-    if (pt_input_failed(in, msg, sizeof msg))
-        report_input_error(st, file, msg);
-    pt_pgn_close(&r);
-    pt_input_close(&in);
 }
 
 static void show_progress(state *st)
@@ -398,8 +364,6 @@ static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s)
             return;
         }
         work(&one, 0);
-        if (s->err != PT_OK)
-            report_input_error(st, file, "out of memory while checking a game");
         report_game(st, file, s);
         if (n % (long)BATCH == 0)
             show_progress(st);
@@ -421,11 +385,8 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
         pt_pool_wait(pool);
         if (next->count)
             pt_pool_post(pool, next, next->count);
-        for (size_t i = 0; i < now->count; i++) {
-            if (now->slots[i].err != PT_OK)
-                report_input_error(st, file, "out of memory while checking a game");
+        for (size_t i = 0; i < now->count; i++)
             report_game(st, file, &now->slots[i]);
-        }
         show_progress(st);
         batch *done = now;
         now = next;
@@ -434,6 +395,33 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
         if (more)
             more = read_batch(st, file, r, next);
     }
+}
+
+static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
+{
+    const char *file = pt_cli_input_name(path);
+    char msg[200];
+    pt_input *in;
+    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
+        report_input_error(st, file, msg);
+        return;
+    }
+    st->files++;
+    pt_pgn_reader *r;
+    if (pt_pgn_open(&r, pt_input_read, in) != PT_OK) {
+        report_input_error(st, file, "out of memory");
+        pt_input_close(&in);
+        return;
+    }
+    if (!pool) {
+        check_alone(st, file, r, slots);
+    } else {
+        check_in_batches(st, file, r, slots, pool);
+    }
+    if (pt_input_failed(in, msg, sizeof msg))
+        report_input_error(st, file, msg);
+    pt_pgn_close(&r);
+    pt_input_close(&in);
 }
 
 static void print_summary(state *st, bool text)

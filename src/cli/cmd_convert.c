@@ -74,7 +74,7 @@ static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, 
 /* Converts one input; false on an I/O error or when memory runs out. */
 static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const pt_pgn_write_opts *wo, counts *c)
 {
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = pt_cli_input_name(path);
     char msg[200];
     pt_input *in;
     if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {

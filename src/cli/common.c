@@ -47,6 +47,11 @@ int pt_cli_compare_strings(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+const char *pt_cli_input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
 double pt_cli_now(void)
 {
     struct timespec ts;

@@ -125,10 +125,9 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
     *type = PT_NO_TYPE;
     if (len == 0 || (text[0] >= 'a' && text[0] <= 'h'))
         return 0; /* a file: no language's letter starts so */
-    uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
-    if ((unsigned char)text[0] < 128 && at >= first && at < first + sizeof langs) {
-        build_once();
-        *type = ascii_types[lang - langs][(unsigned char)text[0]];
+    const uint8_t *ascii = (unsigned char)text[0] < 128 ? pt_lang_ascii_types(lang) : NULL;
+    if (ascii) {
+        *type = ascii[(unsigned char)text[0]];
         return *type != PT_NO_TYPE;
     }
     for (int t = PT_PAWN; t <= PT_KING; t++) {

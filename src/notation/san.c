@@ -342,7 +342,7 @@ static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list)
         type = PT_TYPE_OF(pos->board[PT_SQ(mt->from_file, mt->from_rank)]);
     else if (type == PT_NO_TYPE)
         type = PT_PAWN;
-    if (mt->castle || mt->to == PT_NO_SQ || type >= PT_NO_TYPE || (type == PT_KING && from_given))
+    if (mt->to == PT_NO_SQ || type >= PT_NO_TYPE || (type == PT_KING && from_given))
         return pt_gen_legal(pos, list);
     return pt_gen_legal_to(pos, type, mt->to, list);
 }

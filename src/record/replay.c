@@ -14,7 +14,6 @@
 #include "chess/position.h"
 #include "record/check.h"
 #include "record/repair.h"
-#include "notation/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,34 +148,26 @@ static size_t char_length(const unsigned char *s, size_t n)
     return len <= n ? len : n;
 }
 
-/* Whether lang has a letter for the first character of main-line move t
- * (ascii: lang's table of one-byte letters). Pawn letters count only when
- * with_pawns: they are rare, and a pawn letter in one language (Slovenian
- * P) is a piece in another (Dutch P, the knight). */
-static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang,
-                                 const uint8_t *ascii, bool with_pawns)
+/* Whether lang has a letter for the first character of main-line move t.
+ * Pawn letters count only when with_pawns: they are rare, and a pawn
+ * letter in one language (Slovenian P) is a piece in another (Dutch P,
+ * the knight). */
+static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, bool with_pawns)
 {
     const unsigned char *s = (const unsigned char *)g->text + t->text;
     if (t->len == 0 || (s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
         return true;
     int type;
-    size_t n;
-    if (ascii && s[0] < 0x80) { /* as pt_lang_match_piece, without the call */
-        type = ascii[s[0]];
-        n = type != PT_NO_TYPE;
-    } else {
-        n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
-    }
+    size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
     return n >= char_length(s, t->len) && (type != PT_PAWN || with_pawns);
 }
 
 /* Whether lang knows the first character of every main-line move. */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
-    const uint8_t *ascii = pt_lang_ascii_types(lang);
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, ascii, with_pawns))
+        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, with_pawns))
             return false;
     }
     return true;
@@ -530,7 +521,6 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr,
                            bool *unknown_letter)
 {
-    const uint8_t *ascii = unknown_letter ? pt_lang_ascii_types(rp->lang) : NULL;
     rp->nmoves = 0;
     rp->errors = 0;
     rp->repairs = 0;
@@ -552,7 +542,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         const pt_pgn_token *t = &g->tokens[i];
         line_state *ls = &lines[top];
         if (unknown_letter && t->depth == 0 && t->kind == PT_TOK_MOVE &&
-            !knows_initial(g, t, rp->lang, ascii, false)) {
+            !knows_initial(g, t, rp->lang, false)) {
             *unknown_letter = true;
             break;
         }
