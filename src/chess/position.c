@@ -265,6 +265,17 @@ PT_INLINE void remove_piece(pt_pos *pos, int sq)
     pos->key ^= pt_zobrist.piece[piece][sq];
 }
 
+/* remove_piece() then put_piece() of the same piece, in one step. */
+PT_INLINE void move_piece(pt_pos *pos, int piece, int from, int to)
+{
+    pt_bb both = PT_BB(from) | PT_BB(to);
+    pos->by_type[PT_TYPE_OF(piece)] ^= both;
+    pos->by_color[PT_COLOR_OF(piece)] ^= both;
+    pos->board[from] = PT_NO_PIECE;
+    pos->board[to] = (uint8_t)piece;
+    pos->key ^= pt_zobrist.piece[piece][from] ^ pt_zobrist.piece[piece][to];
+}
+
 void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
 {
     int us = pos->side;
@@ -298,10 +309,13 @@ void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
             remove_piece(pos, cap_sq);
             pos->halfmove = 0;
         }
-        remove_piece(pos, from);
-        if (kind == PT_MOVE_PROMOTION)
+        if (kind == PT_MOVE_PROMOTION) {
+            remove_piece(pos, from);
             piece = PT_PIECE(us, pt_move_promotion(m));
-        put_piece(pos, piece, to);
+            put_piece(pos, piece, to);
+        } else {
+            move_piece(pos, piece, from, to);
+        }
         if (PT_TYPE_OF(piece) == PT_PAWN || kind == PT_MOVE_PROMOTION) {
             pos->halfmove = 0;
             if ((from ^ to) == 16)

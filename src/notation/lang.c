@@ -9,8 +9,6 @@
  */
 #include "notation/text.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -79,14 +77,13 @@ static size_t starts_with(const char *text, size_t len, const char *prefix)
 }
 
 /* The piece type of each one-byte letter of each language (PT_NO_TYPE for
- * none), built once: most moves start with one, and a one-byte letter can
- * begin no longer letter (those are all beyond ASCII). */
+ * none): most moves start with one, and a one-byte letter can begin no
+ * longer letter (those are all beyond ASCII). Built when the program
+ * loads, so that reading a move needs no test that it is built. */
 #define LANGS (sizeof langs / sizeof langs[0])
 static uint8_t ascii_types[LANGS][128];
-static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
-static atomic_bool ascii_built; /* read before pthread_once: it is a call */
 
-static void build_ascii_types(void)
+__attribute__((constructor)) static void build_ascii_types(void)
 {
     memset(ascii_types, PT_NO_TYPE, sizeof ascii_types);
     for (size_t l = 0; l < LANGS; l++) {
@@ -98,13 +95,6 @@ static void build_ascii_types(void)
         for (int file = 'a'; file <= 'h'; file++)
             ascii_types[l][file] = PT_NO_TYPE; /* a file, never a piece */
     }
-    atomic_store_explicit(&ascii_built, true, memory_order_release);
-}
-
-static void build_once(void)
-{
-    if (!atomic_load_explicit(&ascii_built, memory_order_acquire))
-        pthread_once(&ascii_once, build_ascii_types);
 }
 
 const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
@@ -112,7 +102,6 @@ const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
     uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
     if (at < first || at >= first + sizeof langs)
         return NULL;
-    build_once();
     return ascii_types[lang - langs];
 }
 

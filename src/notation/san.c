@@ -319,6 +319,19 @@ static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
     return mt->promotion == PT_NO_TYPE;
 }
 
+/* fits() for the moves of pt_gen_legal_to(): their piece and square are
+ * the text's already, which leaves what came before the square and the
+ * promotion. */
+static inline bool fits_to(const pt_move_text *mt, pt_move m)
+{
+    int from = pt_move_from(m);
+    if ((mt->from_file >= 0 && mt->from_file != PT_FILE(from)) || (mt->from_rank >= 0 && mt->from_rank != PT_RANK(from)))
+        return false;
+    if (pt_move_kind(m) == PT_MOVE_PROMOTION)
+        return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
+    return mt->promotion == PT_NO_TYPE;
+}
+
 static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *list, int n, pt_move *out)
 {
     int count = 0;
@@ -329,11 +342,12 @@ static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *lis
 }
 
 /* The legal moves a text can mean. Usually only those of its piece to its
- * square, found backwards from the square; the castling moves for 0-0 and
- * 0-0-0; every move when it may be castling written as a king move, or
- * names no piece but a from square. */
-static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list)
+ * square, found backwards from the square (then *to_only is set); the
+ * castling moves for 0-0 and 0-0-0; every move when it may be castling
+ * written as a king move, or names no piece but a from square. */
+static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list, bool *to_only)
 {
+    *to_only = false;
     if (mt->castle)
         return pt_gen_legal_castling(pos, list);
     int type = mt->piece;
@@ -344,14 +358,23 @@ static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list)
         type = PT_PAWN;
     if (mt->to == PT_NO_SQ || type >= PT_NO_TYPE || (type == PT_KING && from_given))
         return pt_gen_legal(pos, list);
+    *to_only = true;
     return pt_gen_legal_to(pos, type, mt->to, list);
 }
 
 int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
 {
     pt_move list[PT_MAX_MOVES];
-    int n = candidates(pos, mt, list);
-    int count = collect(pos, mt, list, n, out);
+    bool to_only;
+    int n = candidates(pos, mt, list, &to_only);
+    int count = 0;
+    if (to_only) {
+        for (int i = 0; i < n; i++)
+            if (fits_to(mt, list[i]))
+                out[count++] = list[i];
+    } else {
+        count = collect(pos, mt, list, n, out);
+    }
     if (count != 1)
         return count;
 

@@ -122,7 +122,8 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
     tr->keys[tr->nkeys++] = pos->key;
     if (tr->status != PT_STATUS_ONGOING)
         return true;
-    int reps = pt_repetitions(tr->keys, tr->nkeys - 1, pos); /* the last key is pos */
+    /* The last key is pos; a position recurs at the earliest four plies on. */
+    int reps = pos->halfmove >= 4 ? pt_repetitions(tr->keys, tr->nkeys - 1, pos) : 1;
     /* A repeated position cannot be mate or stalemate (the game would have
      * ended at its first occurrence); the other two can, and mate or
      * stalemate comes first (9.6.2). */

@@ -12,6 +12,7 @@
  * if none does, the one that gets furthest.
  */
 #include "chess/position.h"
+#include "notation/text.h"
 #include "record/check.h"
 #include "record/repair.h"
 
@@ -151,23 +152,29 @@ static size_t char_length(const unsigned char *s, size_t n)
 /* Whether lang has a letter for the first character of main-line move t.
  * Pawn letters count only when with_pawns: they are rare, and a pawn
  * letter in one language (Slovenian P) is a piece in another (Dutch P,
- * the knight). */
-static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, bool with_pawns)
+ * the knight). ascii is lang's table of one-byte letters, which answers
+ * for most moves without a search. */
+static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
+                          bool with_pawns)
 {
     const unsigned char *s = (const unsigned char *)g->text + t->text;
     if (t->len == 0 || (s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
         return true;
     int type;
-    size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
-    return n >= char_length(s, t->len) && (type != PT_PAWN || with_pawns);
+    if (ascii && s[0] < 0x80)
+        type = ascii[s[0]];
+    else if (pt_lang_match_piece(lang, (const char *)s, t->len, &type) < char_length(s, t->len))
+        return false;
+    return type != PT_NO_TYPE && (type != PT_PAWN || with_pawns);
 }
 
 /* Whether lang knows the first character of every main-line move. */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
+    const uint8_t *ascii = pt_lang_ascii_types(lang);
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, with_pawns))
+        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, ascii, with_pawns))
             return false;
     }
     return true;
@@ -530,6 +537,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
     if (!lines)
         return PT_ERR_NOMEM;
+    const uint8_t *ascii = unknown_letter ? pt_lang_ascii_types(rp->lang) : NULL;
     int top = 0;
     lines[0].pos = rp->start;
     lines[0].has_before = false;
@@ -542,7 +550,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         const pt_pgn_token *t = &g->tokens[i];
         line_state *ls = &lines[top];
         if (unknown_letter && t->depth == 0 && t->kind == PT_TOK_MOVE &&
-            !knows_initial(g, t, rp->lang, false)) {
+            !knows_initial(g, t, rp->lang, ascii, false)) {
             *unknown_letter = true;
             break;
         }
