@@ -149,23 +149,28 @@ static size_t char_length(const unsigned char *s, size_t n)
     return len <= n ? len : n;
 }
 
+/* knows_initial() for a first character beyond ASCII. */
+static bool knows_wide_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, bool with_pawns)
+{
+    const unsigned char *s = (const unsigned char *)g->text + t->text;
+    int type;
+    size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
+    return n >= char_length(s, t->len) && type != PT_NO_TYPE && (type != PT_PAWN || with_pawns);
+}
+
 /* Whether lang has a letter for the first character of main-line move t.
  * Pawn letters count only when with_pawns: they are rare, and a pawn
  * letter in one language (Slovenian P) is a piece in another (Dutch P,
- * the knight). ascii is lang's table of one-byte letters, which answers
- * for most moves without a search. */
-static bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
-                          bool with_pawns)
+ * the knight). ascii is lang's table of one-byte letters. */
+static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang,
+                                 const uint8_t *ascii, bool with_pawns)
 {
-    const unsigned char *s = (const unsigned char *)g->text + t->text;
-    if (t->len == 0 || (s[0] >= 'a' && s[0] <= 'h') || s[0] == 'O' || s[0] == 'o' || s[0] == '0')
+    unsigned char c = t->len ? (unsigned char)g->text[t->text] : 'a';
+    if ((c >= 'a' && c <= 'h') || c == 'O' || c == 'o' || c == '0')
         return true;
-    int type;
-    if (ascii && s[0] < 0x80)
-        type = ascii[s[0]];
-    else if (pt_lang_match_piece(lang, (const char *)s, t->len, &type) < char_length(s, t->len))
-        return false;
-    return type != PT_NO_TYPE && (type != PT_PAWN || with_pawns);
+    if (c >= 0x80 || !ascii)
+        return knows_wide_initial(g, t, lang, with_pawns);
+    return ascii[c] != PT_NO_TYPE && (ascii[c] != PT_PAWN || with_pawns);
 }
 
 /* Whether lang knows the first character of every main-line move. */
