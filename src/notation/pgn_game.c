@@ -104,11 +104,23 @@ static bool append(char **data, size_t *len, size_t *cap, const char *s, size_t 
 
 size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len)
 {
-    size_t at = g->strings_len;
-    /* Each string keeps its NUL: the next one starts after it. */
-    if (!append(&g->strings, &g->strings_len, &g->strings_cap, s, len) ||
-        !append(&g->strings, &g->strings_len, &g->strings_cap, "", 1))
-        return (size_t)-1;
+    /* Each string keeps its NUL: the next one starts after it. Called
+     * twice a tag pair, so written out here with one test of the room;
+     * like pt_buf, it leaves a NUL after the last string too. */
+    size_t at = g->strings_len, need = at + len + 2;
+    if (need > g->strings_cap) {
+        size_t want = g->strings_cap ? g->strings_cap : 256;
+        while (want < need)
+            want *= 2;
+        char *bigger = realloc(g->strings, want);
+        if (!bigger)
+            return (size_t)-1;
+        g->strings = bigger;
+        g->strings_cap = want;
+    }
+    memcpy(g->strings + at, s, len);
+    g->strings[at + len] = g->strings[at + len + 1] = '\0';
+    g->strings_len = at + len + 1;
     return at;
 }
 
