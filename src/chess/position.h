@@ -11,12 +11,7 @@
 #define PT_POSITION_H
 
 #include "chess/bitboard.h"
-
-#if defined(__GNUC__)
-#define PT_INLINE static inline __attribute__((always_inline))
-#else
-#define PT_INLINE static inline
-#endif
+#include "util/inline.h"
 
 typedef struct pt_zobrist_keys {
     uint64_t piece[16][64];

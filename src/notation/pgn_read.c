@@ -12,6 +12,7 @@
  */
 #include "notation/pgn_internal.h"
 #include "notation/text.h"
+#include "util/inline.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,7 +154,8 @@ static step diag_here(scan *s, int severity, const char *code, size_t at, const 
     return STEP_TOKEN;
 }
 
-static step add_token(scan *s, int kind, size_t start, size_t len, int value)
+/* Inlined: called once a token, and the call cost more than its work. */
+PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
 {
     s->in_moves = true;
     if (s->depth > PT_PGN_MAX_DEPTH)
