@@ -77,6 +77,23 @@ static inline pt_bb pt_attacks_pawn(int color, int sq) { return pt_tab.pawn[colo
 static inline pt_bb pt_between(int a, int b) { return pt_tab.between[a][b]; }
 static inline pt_bb pt_line(int a, int b) { return pt_tab.line[a][b]; }
 
+/* The pieces of `sliders` that reach sq over squares empty in occ, along
+ * ranks and files (straight) or diagonals. A side has few sliders, and
+ * testing each against the small between table is faster than a lookup
+ * in the large magic tables wherever those are not already in cache:
+ * reading a move, or asking whether a king is in check, once a ply. */
+static inline pt_bb pt_lines_to(int sq, pt_bb sliders, pt_bb occ, bool straight)
+{
+    sliders &= straight ? pt_tab.rook_empty[sq] : pt_tab.bishop_empty[sq];
+    pt_bb found = 0;
+    while (sliders) {
+        int s = pt_bb_pop(&sliders);
+        if (!(pt_between(sq, s) & occ))
+            found |= PT_BB(s);
+    }
+    return found;
+}
+
 /* Attacks of a non-pawn piece type from sq. */
 pt_bb pt_attacks(int type, int sq, pt_bb occ);
 /* Slider attacks by walking the rays: the slow reference for tests. */

@@ -150,7 +150,7 @@ PT_INLINE void gen_pawns(const pt_pos *pos, sink *s, int ksq, pt_bb pinned, pt_b
         while (capturers) {
             int from = pt_bb_pop(&capturers);
             pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(cap_sq)) | PT_BB(pos->ep);
-            if (pt_pos_attackers(pos, ksq, after) & enemy & ~PT_BB(cap_sq))
+            if (pt_pos_attackers_of(pos, ksq, after, them))
                 continue;
             if (s->list)
                 s->list[s->n++] = pt_move_make(from, pos->ep, PT_MOVE_EN_PASSANT, 0);
@@ -182,7 +182,7 @@ PT_INLINE void gen_castling(const pt_pos *pos, sink *s, int ksq)
         bool safe = true;
         while (walk && safe) {
             int sq = pt_bb_pop(&walk);
-            safe = !(pt_pos_attackers(pos, sq, lifted) & pos->by_color[us ^ 1]);
+            safe = !pt_pos_attackers_of(pos, sq, lifted, us ^ 1);
         }
         if (!safe)
             continue;
@@ -250,34 +250,6 @@ int pt_count_legal(const pt_pos *pos)
     return generate(pos, &s);
 }
 
-/* The pieces of `sliders` that reach sq over empty squares, along ranks and
- * files (straight) or diagonals. A side has few sliders, and testing each
- * against the small between table is faster here than the large magic
- * tables, whose cache misses led the profile of reading moves. */
-PT_INLINE pt_bb open_lines_to(int sq, pt_bb sliders, pt_bb occ, bool straight)
-{
-    /* On an empty board: 64 entries side by side, which stay in cache. */
-    sliders &= straight ? pt_tab.rook_empty[sq] : pt_tab.bishop_empty[sq];
-    pt_bb found = 0;
-    while (sliders) {
-        int s = pt_bb_pop(&sliders);
-        if (!(pt_between(sq, s) & occ))
-            found |= PT_BB(s);
-    }
-    return found;
-}
-
-/* The pieces of `color` attacking sq when the board holds occ. */
-PT_INLINE pt_bb attackers_of(const pt_pos *pos, int sq, pt_bb occ, int color)
-{
-    const pt_bb *t = pos->by_type;
-    pt_bb theirs = pos->by_color[color] & occ;
-    return ((pt_attacks_pawn(color ^ 1, sq) & t[PT_PAWN]) | (pt_attacks_knight(sq) & t[PT_KNIGHT]) |
-            (pt_attacks_king(sq) & t[PT_KING]) | open_lines_to(sq, theirs & (t[PT_ROOK] | t[PT_QUEEN]), occ, true) |
-            open_lines_to(sq, theirs & (t[PT_BISHOP] | t[PT_QUEEN]), occ, false)) &
-           theirs;
-}
-
 /* Whether moving the piece on from to `to` uncovers a slider on the king.
  * Only a piece on a line through the king that it leaves can be pinned. */
 PT_INLINE bool exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb occ)
@@ -290,7 +262,7 @@ PT_INLINE bool exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb 
     bool straight = PT_RANK(ksq) == PT_RANK(from) || PT_FILE(ksq) == PT_FILE(from);
     pt_bb kind = straight ? pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]
                           : pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN];
-    return open_lines_to(ksq, kind & enemy & line, after, straight) != 0;
+    return pt_lines_to(ksq, kind & enemy & line, after, straight) != 0;
 }
 
 /* Adds the moves from each of froms to `to` that keep the king safe.
@@ -325,12 +297,12 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
     if (type == PT_KING) {
         /* The king lifted, so that it cannot step back along a ray. */
         pt_bb reach = pt_attacks_king(ksq) & ~own & PT_BB(to);
-        if (reach && !attackers_of(pos, to, occ ^ PT_BB(ksq), them))
+        if (reach && !pt_pos_attackers_of(pos, to, occ ^ PT_BB(ksq), them))
             list[n++] = pt_move_make(ksq, to, PT_MOVE_NORMAL, 0);
         return n;
     }
     /* In check, a move must capture the checker or block its ray. */
-    pt_bb checkers = attackers_of(pos, ksq, occ, them);
+    pt_bb checkers = pt_pos_attackers_of(pos, ksq, occ, them);
     if (pt_bb_many(checkers))
         return 0;
     pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
@@ -345,7 +317,7 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
             while (capturers) {
                 int from = pt_bb_pop(&capturers);
                 pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(to ^ 8)) | PT_BB(to);
-                if (!(pt_pos_attackers(pos, ksq, after) & enemy & ~PT_BB(to ^ 8)))
+                if (!pt_pos_attackers_of(pos, ksq, after, them))
                     list[n++] = pt_move_make(from, to, PT_MOVE_EN_PASSANT, 0);
             }
             return n;
@@ -368,9 +340,9 @@ int pt_gen_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
     if (!(PT_BB(to) & target))
         return 0;
     pt_bb froms = type == PT_KNIGHT ? pt_attacks_knight(to) & mine
-                : type == PT_BISHOP ? open_lines_to(to, mine, occ, false)
-                : type == PT_ROOK   ? open_lines_to(to, mine, occ, true)
-                                    : open_lines_to(to, mine, occ, false) | open_lines_to(to, mine, occ, true);
+                : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
+                : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
+                                    : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
     return add_to(pos, list, n, froms, to, ksq, false);
 }
 
@@ -378,7 +350,7 @@ int pt_gen_legal_castling(const pt_pos *pos, pt_move *list)
 {
     sink s = {list, 0};
     int us = pos->side, ksq = pt_pos_king(pos, us);
-    if (pos->castling && !attackers_of(pos, ksq, pt_pos_occupied(pos), us ^ 1))
+    if (pos->castling && !pt_pos_attackers_of(pos, ksq, pt_pos_occupied(pos), us ^ 1))
         gen_castling(pos, &s, ksq);
     return s.n;
 }
@@ -389,7 +361,7 @@ static bool king_can_step(const pt_pos *pos, int ksq, pt_bb own, pt_bb occ, int 
 {
     pt_bb steps = pt_attacks_king(ksq) & ~own;
     while (steps)
-        if (!attackers_of(pos, pt_bb_pop(&steps), occ ^ PT_BB(ksq), them))
+        if (!pt_pos_attackers_of(pos, pt_bb_pop(&steps), occ ^ PT_BB(ksq), them))
             return true;
     return false;
 }
@@ -402,7 +374,7 @@ bool pt_has_legal_move(const pt_pos *pos)
     int us = pos->side, them = us ^ 1;
     pt_bb own = pos->by_color[us], occ = pt_pos_occupied(pos);
     int ksq = pt_pos_king(pos, us);
-    pt_bb checkers = attackers_of(pos, ksq, occ, them);
+    pt_bb checkers = pt_pos_attackers_of(pos, ksq, occ, them);
     if (checkers && king_can_step(pos, ksq, own, occ, them))
         return true;
     if (pt_bb_many(checkers))
@@ -417,19 +389,31 @@ bool pt_has_legal_move(const pt_pos *pos)
     while (b)
         if (pt_attacks_knight(pt_bb_pop(&b)) & target)
             return true;
-    b = own & (pos->by_type[PT_BISHOP] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
-    while (b) {
-        int from = pt_bb_pop(&b);
-        pt_bb att = 0;
-        if (pos->by_type[PT_BISHOP] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
-            att |= pt_attacks_bishop(from, occ);
-        if (pos->by_type[PT_ROOK] & PT_BB(from) || pos->by_type[PT_QUEEN] & PT_BB(from))
-            att |= pt_attacks_rook(from, occ);
-        att &= target;
-        if (PT_BB(from) & pinned)
-            att &= pt_line(ksq, from);
-        if (att)
-            return true;
+    /* Sliders without the magic tables, which are seldom in cache here. */
+    pt_bb diagonal = own & (pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN]);
+    pt_bb straight = own & (pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
+    if (checkers) {
+        /* A pinned piece cannot answer a check; the others need to reach
+         * one of the few squares that do. */
+        for (pt_bb squares = target; squares;) {
+            int sq = pt_bb_pop(&squares);
+            if (pt_lines_to(sq, diagonal & ~pinned, occ, false) | pt_lines_to(sq, straight & ~pinned, occ, true))
+                return true;
+        }
+    } else {
+        /* A slider can move when the first square along one of its lines
+         * (along the pin, if pinned) does not hold a piece of its side. */
+        b = diagonal | straight;
+        while (b) {
+            int from = pt_bb_pop(&b);
+            pt_bb lines = (PT_BB(from) & diagonal ? pt_tab.bishop_empty[from] : 0) |
+                          (PT_BB(from) & straight ? pt_tab.rook_empty[from] : 0);
+            pt_bb steps = pt_attacks_king(from) & lines & ~own;
+            if (PT_BB(from) & pinned)
+                steps &= pt_line(ksq, from);
+            if (steps)
+                return true;
+        }
     }
     if (!checkers && pos->castling) {
         gen_castling(pos, &s, ksq);

@@ -73,8 +73,7 @@ static bool ep_capture_legal(const pt_pos *pos, int ep_sq)
     while (capturers) {
         int from = pt_bb_pop(&capturers);
         pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(cap_sq)) | PT_BB(ep_sq);
-        pt_bb enemies = pos->by_color[them] & ~PT_BB(cap_sq);
-        if (!(pt_pos_attackers(pos, ksq, after) & enemies))
+        if (!pt_pos_attackers_of(pos, ksq, after, them))
             return true;
     }
     return false;
@@ -214,7 +213,7 @@ int pt_pos_piece_at(const pt_pos *pos, int sq)
 pt_bb pt_pos_checkers(const pt_pos *pos)
 {
     int ksq = pt_pos_king(pos, pos->side);
-    return pt_pos_attackers(pos, ksq, pt_pos_occupied(pos)) & pos->by_color[pos->side ^ 1];
+    return pt_pos_attackers_of(pos, ksq, pt_pos_occupied(pos), pos->side ^ 1);
 }
 
 bool pt_pos_in_check(const pt_pos *pos)

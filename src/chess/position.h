@@ -47,6 +47,19 @@ static inline pt_bb pt_pos_attackers(const pt_pos *pos, int sq, pt_bb occ)
          | (pt_attacks_rook(sq, occ) & (t[PT_ROOK] | t[PT_QUEEN]));
 }
 
+/* The pieces of `color` standing in occ that attack sq when the board
+ * holds occ: pt_pos_attackers() for one side, from the small tables (see
+ * pt_lines_to). */
+static inline pt_bb pt_pos_attackers_of(const pt_pos *pos, int sq, pt_bb occ, int color)
+{
+    const pt_bb *t = pos->by_type;
+    pt_bb theirs = pos->by_color[color] & occ;
+    return ((pt_attacks_pawn(color ^ 1, sq) & t[PT_PAWN]) | (pt_attacks_knight(sq) & t[PT_KNIGHT]) |
+            (pt_attacks_king(sq) & t[PT_KING]) | pt_lines_to(sq, theirs & (t[PT_ROOK] | t[PT_QUEEN]), occ, true) |
+            pt_lines_to(sq, theirs & (t[PT_BISHOP] | t[PT_QUEEN]), occ, false)) &
+           theirs;
+}
+
 /* The king's and rook's destinations for castling right `index`
  * (0 WK, 1 WQ, 2 BK, 3 BQ). */
 static inline int pt_castle_king_to(int index)
