@@ -290,6 +290,12 @@ pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t 
     return PT_OK;
 }
 
+/* Whether from is on the file and rank the text gave, if it gave them. */
+static inline bool from_fits(const pt_move_text *mt, int from)
+{
+    return (mt->from_file < 0 || mt->from_file == PT_FILE(from)) && (mt->from_rank < 0 || mt->from_rank == PT_RANK(from));
+}
+
 /* Whether legal move m of pos fits what the text said. */
 static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
 {
@@ -312,7 +318,7 @@ static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
         return false;
     if (mt->piece == PT_NO_TYPE && !from_given && type != PT_PAWN)
         return false;
-    if ((mt->from_file >= 0 && mt->from_file != PT_FILE(from)) || (mt->from_rank >= 0 && mt->from_rank != PT_RANK(from)))
+    if (!from_fits(mt, from))
         return false;
     if (kind == PT_MOVE_PROMOTION)
         return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
@@ -325,7 +331,7 @@ static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
 static inline bool fits_to(const pt_move_text *mt, pt_move m)
 {
     int from = pt_move_from(m);
-    if ((mt->from_file >= 0 && mt->from_file != PT_FILE(from)) || (mt->from_rank >= 0 && mt->from_rank != PT_RANK(from)))
+    if (!from_fits(mt, from))
         return false;
     if (pt_move_kind(m) == PT_MOVE_PROMOTION)
         return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);

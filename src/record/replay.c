@@ -162,8 +162,8 @@ static bool knows_wide_initial(const pt_pgn_game *g, const pt_pgn_token *t, cons
  * Pawn letters count only when with_pawns: they are rare, and a pawn
  * letter in one language (Slovenian P) is a piece in another (Dutch P,
  * the knight). ascii is lang's table of one-byte letters. */
-static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang,
-                                 const uint8_t *ascii, bool with_pawns)
+static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
+                                 bool with_pawns)
 {
     unsigned char c = t->len ? (unsigned char)g->text[t->text] : 'a';
     if ((c >= 'a' && c <= 'h') || c == 'O' || c == 'o' || c == '0')
