@@ -4,6 +4,7 @@
  *   pt_bb_*        bit tricks (lsb, pop, count)
  *   pt_attacks_*   attacks of each piece type from a square
  *   pt_between(), pt_line()   squares between and through two squares
+ *   pt_lines_to()  which of some sliders reach a square (small tables only)
  *
  * Sliding attacks use "fancy" magic bitboards: the blockers on a ray mask are
  * multiplied by a magic number whose top bits index a per-square table.

@@ -5,6 +5,7 @@
  *   pt_pos_clear(), pt_pos_put(), pt_pos_add_castling(), pt_pos_finish()
  *                         building a position piece by piece
  *   pt_pos_attackers()    who attacks a square, for a given occupancy
+ *   pt_pos_attackers_of() the same for one side, without the magic tables
  *   pt_pos_validate()     the checks that make a position possible
  */
 #ifndef PT_POSITION_H
