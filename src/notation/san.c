@@ -293,7 +293,8 @@ pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t 
 /* Whether from is on the file and rank the text gave, if it gave them. */
 static inline bool from_fits(const pt_move_text *mt, int from)
 {
-    return (mt->from_file < 0 || mt->from_file == PT_FILE(from)) && (mt->from_rank < 0 || mt->from_rank == PT_RANK(from));
+    return (mt->from_file < 0 || mt->from_file == PT_FILE(from)) &&
+           (mt->from_rank < 0 || mt->from_rank == PT_RANK(from));
 }
 
 /* Whether legal move m of pos fits what the text said. */

@@ -102,14 +102,7 @@ void pt_tracker_free(pt_tracker *tr)
     tr->nkeys = tr->cap = 0;
 }
 
-/* Whether pos may be dead at all: no pawn, rook or queen is left. Asked
- * after every ply, before the full test. */
-static inline bool few_pieces(const pt_pos *pos)
-{
-    return !(pos->by_type[PT_PAWN] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
-}
-
-bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
+bool pt_tracker_record(pt_tracker *tr, const pt_pos *pos, int ply)
 {
     if (tr->nkeys == tr->cap) {
         size_t cap = tr->cap ? tr->cap * 2 : 256;
@@ -129,7 +122,8 @@ bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
      * stalemate comes first (9.6.2). */
     if (reps >= 5)
         tr->status = PT_STATUS_FIVEFOLD;
-    else if ((pos->halfmove >= 150 || (few_pieces(pos) && pt_pos_is_dead(pos))) && !pt_tracker_stuck(tr, pos, ply))
+    else if ((pos->halfmove >= 150 || (pt_tracker_few_pieces(pos) && pt_pos_is_dead(pos))) &&
+             !pt_tracker_stuck(tr, pos, ply))
         tr->status = pos->halfmove >= 150 ? PT_STATUS_SEVENTYFIVE : PT_STATUS_DEAD;
     if (tr->status != PT_STATUS_ONGOING)
         tr->end_ply = ply;

@@ -39,10 +39,29 @@ typedef struct pt_tracker {
 } pt_tracker;
 
 void pt_tracker_init(pt_tracker *tr, const pt_pos *start);
+/* Whether pos may be dead at all: no pawn, rook or queen is left. */
+static inline bool pt_tracker_few_pieces(const pt_pos *pos)
+{
+    return !(pos->by_type[PT_PAWN] | pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]);
+}
+
+/* pt_tracker_update() for any ply. */
+bool pt_tracker_record(pt_tracker *tr, const pt_pos *pos, int ply);
+
 /* Records the position after ply; false when memory runs out. Checkmate
  * and stalemate are left to pt_tracker_stuck: the next move being legal
  * already shows there was a move, and that saves counting them per ply. */
-bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply);
+static inline bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
+{
+    /* Most plies only add their key: within three plies of a capture or
+     * pawn move nothing can repeat, be claimed or end the game, unless
+     * the material may be dead. */
+    if (tr->nkeys < tr->cap && pos->halfmove < 4 && tr->status == PT_STATUS_ONGOING && !pt_tracker_few_pieces(pos)) {
+        tr->keys[tr->nkeys++] = pos->key;
+        return true;
+    }
+    return pt_tracker_record(tr, pos, ply);
+}
 /* When a move after pos cannot be played: whether the game had ended there
  * by checkmate or stalemate (recorded as the end if so). */
 bool pt_tracker_stuck(pt_tracker *tr, const pt_pos *pos, int ply);
