@@ -151,6 +151,8 @@ static void test_has_legal_move(void **state)
         {"6k1/5ppp/8/8/8/8/5PPP/r4RK1 w - - 0 1", true},                           /* a rook pinned on its rank */
         {"kr6/8/8/8/8/8/8/1K6 w - - 0 1", true},                                   /* king steps aside */
         {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", true},
+        {"rr5k/8/8/8/8/8/B7/K7 w - - 0 1", false},                                /* bishop pinned on a file */
+        {"rr5k/8/8/8/8/8/R7/K7 w - - 0 1", true},                                 /* rook moves along its pin */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         pt_pos pos;
@@ -159,6 +161,64 @@ static void test_has_legal_move(void **state)
         if (pt_has_legal_move(&pos) != cases[i].any)
             fail_msg("%s: pt_has_legal_move says %d", cases[i].fen, !cases[i].any);
     }
+}
+
+/* Sparse positions, where a game's end is decided by a few pieces: the
+ * kings and up to six others, placed by a fixed pseudo-random sequence.
+ * pt_has_legal_move must agree with counting in every legal one; with so
+ * little on the board the sliders, pins and checks decide most of them. */
+static void test_has_legal_move_sparse(void **state)
+{
+    (void)state;
+    static const char letters[] = "QRBNPqrbnp";
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    int tested = 0, stuck = 0;
+    for (int round = 0; round < 40000; round++) {
+        char board[64];
+        memset(board, 0, sizeof board);
+        int extra = 1 + round % 6;
+        for (int k = 0; k < extra + 2; k++) {
+            int sq;
+            do {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                sq = (int)(seed >> 58);
+            } while (board[sq]);
+            board[sq] = k == 0 ? 'K' : k == 1 ? 'k' : letters[(seed >> 40) % 10];
+        }
+        char fen[100];
+        size_t n = 0;
+        for (int rank = 7; rank >= 0; rank--) {
+            int empty = 0;
+            for (int file = 0; file < 8; file++) {
+                char c = board[rank * 8 + file];
+                if (!c) {
+                    empty++;
+                    continue;
+                }
+                if (empty)
+                    fen[n++] = (char)('0' + empty);
+                empty = 0;
+                fen[n++] = c;
+            }
+            if (empty)
+                fen[n++] = (char)('0' + empty);
+            if (rank)
+                fen[n++] = '/';
+        }
+        snprintf(fen + n, sizeof fen - n, " %c - - 0 1", round % 2 ? 'b' : 'w');
+        pt_pos pos;
+        pt_diag diag = {0};
+        if (pt_pos_from_fen(&pos, fen, &diag) != PT_OK)
+            continue; /* pawns on a back rank, the side not to move in check */
+        int count = pt_count_legal(&pos);
+        tested++;
+        stuck += count == 0;
+        if (pt_has_legal_move(&pos) != (count > 0))
+            fail_msg("%s: %d legal moves, but pt_has_legal_move says %d", fen, count, !(count > 0));
+    }
+    /* The sequence must have reached both answers, many times. */
+    assert_true(tested > 20000);
+    assert_true(stuck > 100);
 }
 
 /* Law 3.8.2: not out of, through or into check. */
@@ -289,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_moves_by_destination),
         cmocka_unit_test(test_has_legal_move),
+        cmocka_unit_test(test_has_legal_move_sparse),
         cmocka_unit_test(test_castling_through_check),
         cmocka_unit_test(test_chess960_castling),
         cmocka_unit_test(test_en_passant),
