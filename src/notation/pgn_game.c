@@ -105,18 +105,15 @@ static bool append(char **data, size_t *len, size_t *cap, const char *s, size_t 
 size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len)
 {
     /* Each string keeps its NUL: the next one starts after it. Called
-     * twice a tag pair, so written out here with one test of the room;
-     * like pt_buf, it leaves a NUL after the last string too. */
-    size_t at = g->strings_len, need = at + len + 2;
-    if (need > g->strings_cap) {
-        size_t want = g->strings_cap ? g->strings_cap : 256;
-        while (want < need)
-            want *= 2;
-        char *bigger = realloc(g->strings, want);
-        if (!bigger)
+     * twice a tag pair, so with one test of the room; like pt_buf, it
+     * leaves a NUL after the last string too. */
+    size_t at = g->strings_len;
+    if (at + len + 2 > g->strings_cap) {
+        pt_buf b = {g->strings, at, g->strings_cap};
+        if (!pt_buf_reserve(&b, len + 1))
             return (size_t)-1;
-        g->strings = bigger;
-        g->strings_cap = want;
+        g->strings = b.data;
+        g->strings_cap = b.cap;
     }
     memcpy(g->strings + at, s, len);
     g->strings[at + len] = g->strings[at + len + 1] = '\0';
@@ -224,10 +221,7 @@ static bool emit_to(pt_pgn_game *g, text_map *m, size_t raw_end)
     return true;
 }
 
-/* Characters from raw offset a to b: every byte when each byte is one
- * (ISO-8859-1, ASCII), else every byte that does not continue a UTF-8
- * sequence. */
-static int chars_between(const unsigned char *raw, size_t a, size_t b, bool byte_chars)
+int pt_pgn_chars_between(const unsigned char *raw, size_t a, size_t b, bool byte_chars)
 {
     if (byte_chars)
         return (int)(b - a);
@@ -253,7 +247,7 @@ static int column_of(column_walk *w, const unsigned char *raw, long line_start, 
         w->at = line_start < 0 ? 0 : (size_t)line_start;
         w->column = 1 + (line_start < 0 ? base : 0);
     }
-    w->column += chars_between(raw, w->at, at, byte_chars);
+    w->column += pt_pgn_chars_between(raw, w->at, at, byte_chars);
     w->at = at;
     return w->column;
 }

@@ -18,6 +18,10 @@ size_t pt_utf8_valid_at(const unsigned char *s, size_t n);
 /* How many bytes at s are ASCII, counted eight at a time: a multiple of
  * eight, the rest left to the caller. Most PGN text is ASCII. */
 size_t pt_pgn_ascii_run(const unsigned char *s, size_t len);
+/* Characters from raw offset a to b: every byte when each byte is one
+ * (ISO-8859-1, ASCII), else every byte that does not continue a UTF-8
+ * sequence. */
+int pt_pgn_chars_between(const unsigned char *raw, size_t a, size_t b, bool byte_chars);
 /* Converts the raw bytes of a complete game to UTF-8 text (ISO-8859-1 when
  * they are not valid UTF-8, with a warning), moves token offsets into that
  * text and counts columns. first_column_base is the column, minus one, of

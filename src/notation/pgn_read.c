@@ -746,13 +746,7 @@ static int column_before(const pt_pgn_reader *r, long line_start, size_t end, bo
 {
     int n = line_start < 0 ? r->column_base : 0;
     size_t i = line_start < 0 ? 0 : (size_t)line_start;
-    if (latin1)
-        return n + (int)(end - i);
-    size_t ascii = pt_pgn_ascii_run(r->buf + i, end - i);
-    n += (int)ascii;
-    for (i += ascii; i < end; i++)
-        n += (r->buf[i] & 0xC0) != 0x80;
-    return n;
+    return n + pt_pgn_chars_between(r->buf, i, end, latin1);
 }
 
 /* Ends the game at `end`: finishes its text and keeps the rest. */

@@ -94,19 +94,22 @@ static int read_castling(const char *text, size_t len, pt_move_text *mt)
     return circles == 2 ? 1 : 2;
 }
 
-/* A promotion piece letter at text: the language's, or English in upper
- * or (as UCI writes it) lower case. */
+/* The promotion piece of English letter c, upper or (as UCI writes it)
+ * lower case, or PT_NO_TYPE. */
+static int english_promotion(char c)
+{
+    const char *q = c ? strchr("nbrqNBRQ", c) : NULL;
+    return q ? PT_KNIGHT + (int)((q - "nbrqNBRQ") % 4) : PT_NO_TYPE;
+}
+
+/* A promotion piece letter at text: the language's, or English. */
 static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len, int *type)
 {
     size_t n = pt_lang_match_piece(lang, text, len, type);
     if (n && *type != PT_PAWN && *type != PT_KING)
         return n;
-    const char *q = len ? strchr("nbrqNBRQ", text[0]) : NULL;
-    if (q && text[0]) {
-        *type = PT_KNIGHT + (int)((q - "nbrqNBRQ") % 4);
-        return 1;
-    }
-    return 0;
+    *type = len ? english_promotion(text[0]) : PT_NO_TYPE;
+    return *type != PT_NO_TYPE;
 }
 
 /* The usual forms read straight: [piece] [file] [rank] [x] file rank
@@ -143,12 +146,10 @@ static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t l
     if (len >= i + 4 && t[len - 2] == '=') { /* a promotion, =Q */
         unsigned char c = t[len - 1];
         promotion = c < 128 ? letters[c] : PT_NO_TYPE;
-        if (promotion == PT_NO_TYPE || promotion == PT_PAWN || promotion == PT_KING) {
-            const char *english = strchr("nbrqNBRQ", c);
-            if (!c || !english)
-                return false;
-            promotion = PT_KNIGHT + (int)((english - "nbrqNBRQ") % 4);
-        }
+        if (promotion == PT_NO_TYPE || promotion == PT_PAWN || promotion == PT_KING)
+            promotion = english_promotion((char)c);
+        if (promotion == PT_NO_TYPE)
+            return false;
         len -= 2;
     }
     /* The destination, then what stands between it and the piece: a
@@ -290,11 +291,18 @@ pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t 
     return PT_OK;
 }
 
-/* Whether from is on the file and rank the text gave, if it gave them. */
-static inline bool from_fits(const pt_move_text *mt, int from)
+/* Whether legal move m fits what the text said before the square, and
+ * its promotion: all there is to test for the moves of
+ * pt_gen_legal_to(), whose piece and square are the text's already. */
+static inline bool fits_to(const pt_move_text *mt, pt_move m)
 {
-    return (mt->from_file < 0 || mt->from_file == PT_FILE(from)) &&
-           (mt->from_rank < 0 || mt->from_rank == PT_RANK(from));
+    int from = pt_move_from(m);
+    if ((mt->from_file >= 0 && mt->from_file != PT_FILE(from)) ||
+        (mt->from_rank >= 0 && mt->from_rank != PT_RANK(from)))
+        return false;
+    if (pt_move_kind(m) == PT_MOVE_PROMOTION)
+        return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
+    return mt->promotion == PT_NO_TYPE;
 }
 
 /* Whether legal move m of pos fits what the text said. */
@@ -319,24 +327,7 @@ static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
         return false;
     if (mt->piece == PT_NO_TYPE && !from_given && type != PT_PAWN)
         return false;
-    if (!from_fits(mt, from))
-        return false;
-    if (kind == PT_MOVE_PROMOTION)
-        return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
-    return mt->promotion == PT_NO_TYPE;
-}
-
-/* fits() for the moves of pt_gen_legal_to(): their piece and square are
- * the text's already, which leaves what came before the square and the
- * promotion. */
-static inline bool fits_to(const pt_move_text *mt, pt_move m)
-{
-    int from = pt_move_from(m);
-    if (!from_fits(mt, from))
-        return false;
-    if (pt_move_kind(m) == PT_MOVE_PROMOTION)
-        return pt_move_promotion(m) == (mt->promotion != PT_NO_TYPE ? mt->promotion : PT_QUEEN);
-    return mt->promotion == PT_NO_TYPE;
+    return fits_to(mt, m);
 }
 
 static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *list, int n, pt_move *out)

@@ -155,7 +155,7 @@ static bool knows_wide_initial(const pt_pgn_game *g, const pt_pgn_token *t, cons
     const unsigned char *s = (const unsigned char *)g->text + t->text;
     int type;
     size_t n = pt_lang_match_piece(lang, (const char *)s, t->len, &type);
-    return n >= char_length(s, t->len) && type != PT_NO_TYPE && (type != PT_PAWN || with_pawns);
+    return n >= char_length(s, t->len) && (type != PT_PAWN || with_pawns);
 }
 
 /* Whether lang has a letter for the first character of main-line move t.

@@ -15,18 +15,25 @@ void pt_buf_free(pt_buf *b)
     b->len = b->cap = 0;
 }
 
+bool pt_buf_reserve(pt_buf *b, size_t len)
+{
+    if (b->len + len + 1 <= b->cap)
+        return true;
+    size_t want = b->cap ? b->cap : 256;
+    while (want < b->len + len + 1)
+        want *= 2;
+    char *bigger = realloc(b->data, want);
+    if (!bigger)
+        return false;
+    b->data = bigger;
+    b->cap = want;
+    return true;
+}
+
 bool pt_buf_append(pt_buf *b, const char *s, size_t len)
 {
-    if (b->len + len + 1 > b->cap) {
-        size_t want = b->cap ? b->cap : 256;
-        while (want < b->len + len + 1)
-            want *= 2;
-        char *bigger = realloc(b->data, want);
-        if (!bigger)
-            return false;
-        b->data = bigger;
-        b->cap = want;
-    }
+    if (!pt_buf_reserve(b, len))
+        return false;
     memcpy(b->data + b->len, s, len);
     b->len += len;
     b->data[b->len] = '\0';
