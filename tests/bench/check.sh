@@ -4,10 +4,15 @@
 # built from the real corpora.
 #   tests/bench/check.sh [PARTIAR_BINARY] [RUNS]
 # Reported: seconds (median of RUNS rounds), games/s and MB/s for each, and
-# partiar -j1's throughput as a multiple of pgn-extract's.
+# partiar -j1's throughput as a multiple of pgn-extract's. When the floor
+# program tests/bench/core.c is built beside the binary (bench/core, as
+# make bench does), its two steps are timed too: reading alone, and reading
+# plus replaying each main line with nothing checked. pgn-extract's time
+# over the latter is the most -j1 could reach with every check free.
 set -eu
 bin=${1:-build/partiar}
 runs=${2:-3}
+core=$(dirname "$bin")/bench/core
 corpora=tests/corpora/pgn/real
 [ -d ../shared/corpora/pgn/real ] && corpora=../shared/corpora/pgn/real
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
@@ -44,18 +49,32 @@ ratios() { # slower faster: the median over the rounds of their time ratio
 # The machine's speed drifts (other guests on its host), so each round
 # runs every command once, in turn, and ratios are taken within a round.
 j1="partiar check -j1" jn="partiar check -j$cores" pe="pgn-extract -r"
+cr="floor: reading" cp="floor: + replaying"
 echo "check: $games games, $(printf '%.1f' "$mb") MB, $cores cores, median of $runs rounds"
 for _ in $(seq "$runs"); do
     once "$bin" check -q -j1 "$input" >>"$tmp/$j1"
     once "$bin" check -q -j"$cores" "$input" >>"$tmp/$jn"
     if [ -x "$pgn_extract" ]; then once "$pgn_extract" -r -s "$input" >>"$tmp/$pe"; fi
+    if [ -x "$core" ]; then
+        once "$core" read "$input" >>"$tmp/$cr"
+        once "$core" replay "$input" >>"$tmp/$cp"
+    fi
 done
 show "$j1"
 show "$jn"
+if [ -x "$core" ]; then
+    show "$cr"
+    show "$cp"
+fi
 if [ -x "$pgn_extract" ]; then
     show "$pe"
     printf 'partiar -j1 / pgn-extract: %.2fx; -j%d / -j1: %.2fx (medians of the ratios within a round)\n' \
         "$(ratios "$pe" "$j1")" "$cores" "$(ratios "$j1" "$jn")"
+    if [ -x "$core" ]; then
+        printf 'floor: pgn-extract / reading and replaying alone: %.2fx; of -j1'"'"'s time, reading takes %.0f%%, replaying the moves %.0f%%, the checks the rest\n' \
+            "$(ratios "$pe" "$cp")" "$(echo "100 / $(ratios "$j1" "$cr")" | bc -l)" \
+            "$(echo "100 / $(ratios "$j1" "$cp") - 100 / $(ratios "$j1" "$cr")" | bc -l)"
+    fi
 fi
 # Peak memory (GNU time's maximum resident set) must not grow with the
 # input: 50 MB and 500 MB of distinct games (each White renamed, so that

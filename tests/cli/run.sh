@@ -212,6 +212,10 @@ expect check-problems 1 "$bin" check --claims $here/data/check-problems.pgn
 expect check-problems-json 1 "$bin" check --claims -f json $here/data/check-problems.pgn
 expect check-problems-csv 1 "$bin" check -f csv $here/data/check-problems.pgn
 expect check-real 1 "$bin" check -q --summary $pgn/real
+# The benchmarks' floor program (tests/bench/core.c) replays main lines as
+# the check does: all 100 games read, and the one illegal game stops.
+expect bench-core-replay 0 "$build/bench/core" replay $pgn/real/lichess-illegal-100.pgn
+expect bench-core-usage 2 "$build/bench/core" replay
 expect check-missing-file 2 "$bin" check -q $here/data/no-such-file.pgn
 expect check-bad-format 2 "$bin" check -f xml $here/data/check-problems.pgn
 expect_line check-stdin 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 10 warnings, 1 duplicates" \
