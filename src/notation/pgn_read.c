@@ -515,9 +515,7 @@ static step scan_symbol(scan *s)
     const unsigned char *b = s->r->buf;
     /* The usual symbol is ASCII and ends, within the buffer, at a byte
      * that ends every symbol: no glued "(=)" or "(Q)" to look for. */
-    const bool *plain = s->r->plain;
-    size_t run = plain_run(plain, b + i, avail - i);
-    i += run;
+    i += plain_run(s->r->plain, b + i, avail - i);
     if (i < avail && b[i] != '(' && b[i] < 0x80) {
         /* A move, unless it may be e.p., ep or the null move Z0: a
          * letter cannot start a number, a result, a glyph or dots. */
