@@ -9,20 +9,30 @@
 #   make install    into $(DESTDIR)$(PREFIX); make uninstall removes it again
 #
 # The default build is tuned for this CPU (-march=native); for a portable
-# binary use `make ARCH_FLAGS=`.
+# binary use `make ARCH_FLAGS=`. With GCC it is also optimised with a
+# profile (PGO=1): the objects are built instrumented, the command checks
+# the bundled edge-case, language and sample files once (not the games the
+# benchmark times), and the objects are built again, laid out and inlined
+# for what that run did most, and across files at link time (LTO). That
+# makes `partiar check` about an eighth faster. `make PGO=0` builds once,
+# for a quicker edit-compile cycle. The objects keep their ordinary code
+# beside the LTO code, so the installed library links without LTO too.
 
 CC ?= cc
 BUILD ?= build
 PREFIX ?= /usr/local
 ARCH_FLAGS ?= -march=native
 OPT ?= -O2
+GCC := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo yes)
+PGO ?= $(if $(GCC),1,0)
+LTO ?= $(if $(GCC),-flto=auto -ffat-lto-objects)
 SAN ?=
 DEBUG ?=
 FUZZ_SECONDS ?= 60
 
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
-CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(WARNINGS) $(CFLAGS)
+CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(LTO) $(WARNINGS) $(CFLAGS)
 LDLIBS_ALL = -lz -lpthread $(LDLIBS)
 
 # DEBUG=1 checks the position's invariants after every make and unmake;
@@ -34,6 +44,15 @@ ifeq ($(SAN),1)
 CFLAGS_ALL += -DPT_DEBUG -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=address,undefined
 endif
+# The two halves of PGO=1 (see the rule for $(BIN) below). The top level
+# names the profile too, so that its flags match the final objects'.
+ifeq ($(PGO),generate)
+OBJ_FLAGS = -fprofile-generate
+LDFLAGS += -fprofile-generate
+else ifneq ($(PGO),0)
+OBJ_FLAGS = -fprofile-use
+endif
+PGO_TRAINING = tests/corpora/pgn/edge tests/corpora/lang samples/pgn
 
 LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/record/*.c src/util/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
@@ -63,13 +82,23 @@ all: $(LIB) $(BIN)
 # Objects depend on the flags they were built with, so that changing SAN,
 # DEBUG or OPT rebuilds them instead of linking stale ones.
 FLAGS_FILE := $(BUILD)/flags
-FLAGS_NOW := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS)
+FLAGS_NOW := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(OBJ_FLAGS) $(LDFLAGS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_FILE) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_FILE))
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(OBJ_FLAGS) -c $< -o $@
 
+ifeq ($(PGO),1)
+# The instrumented build, its training run, and the build from its profile,
+# in place: GCC finds an object's profile by the object's own path. Redone
+# whenever a source, a header or this file is newer than the binary.
+$(LIB) $(BIN) &: $(LIB_SRC) $(CLI_SRC) $(HEADERS) Makefile
+	find $(BUILD)/obj -name '*.gcda' -delete 2>/dev/null || true
+	$(MAKE) PGO=generate $(BIN)
+	$(BIN) check -q -j1 $(PGO_TRAINING) >/dev/null; [ $$? -le 1 ]
+	$(MAKE) PGO=use $(BIN)
+else
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
@@ -77,6 +106,7 @@ $(LIB): $(LIB_OBJ)
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS_ALL) -o $@
+endif
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
@@ -122,7 +152,7 @@ check: all $(UNIT_BIN) $(BUILD)/bench/core
 	tests/run.sh $(BUILD) $(PROFILE)
 
 check-san:
-	$(MAKE) BUILD=build/san SAN=1 OPT=-O1 PROFILE=quick check
+	$(MAKE) BUILD=build/san SAN=1 OPT=-O1 PGO=0 LTO= PROFILE=quick check
 
 test: deps
 	$(MAKE) lint
