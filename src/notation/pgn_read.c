@@ -636,6 +636,58 @@ static step scan_symbol(scan *s)
     return st;
 }
 
+/* The bulk of movetext in one loop: blanks, LF line ends, move numbers
+ * "12." and "12...", and moves, each taken as scan_one() would take it.
+ * Stops before anything else, and at the end of the buffer, for
+ * scan_one(). Only for a game already started. */
+static step scan_run(scan *s)
+{
+    const unsigned char *b = s->r->buf;
+    size_t n = s->r->len, i = s->pos;
+    for (;;) {
+        for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
+            if (b[i] == '\n') {
+                s->line++;
+                s->line_start = (long)i + 1;
+            }
+        }
+        s->pos = i;
+        size_t start = i;
+        i += plain_run(s->r->plain, b + i, n - i);
+        if (i == start || i == n || b[i] == '(' || b[i] >= 0x80)
+            return STEP_TOKEN;
+        int first = b[start], second = i - start > 1 ? b[start + 1] : 0;
+        step st;
+        if ((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')) {
+            if ((first == 'e' && (second == '.' || second == 'p')) || (first == 'Z' && second == '0'))
+                return STEP_TOKEN;
+            st = add_token(s, PT_TOK_MOVE, start, i - start, 0);
+        } else {
+            /* Digits, then at least one full stop; the rest is scan_symbol()'s. */
+            size_t digits = start, dots;
+            while (digits < i && b[digits] >= '0' && b[digits] <= '9')
+                digits++;
+            for (dots = digits; dots < i && b[dots] == '.'; dots++)
+                ;
+            if (digits == start || digits - start >= 7 || dots == digits)
+                return STEP_TOKEN;
+            int number = 0;
+            for (size_t q = start; q < digits; q++)
+                number = number * 10 + (b[q] - '0');
+            if (number == 1 && dots - digits == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1)
+                return STEP_TOKEN; /* perhaps a new game: scan_symbol() decides */
+            st = add_token(s, PT_TOK_NUMBER, start, dots - start, number);
+            if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
+                s->g->tokens[s->g->ntokens - 1].black = dots - digits >= 3;
+            i = dots;
+        }
+        if (st != STEP_TOKEN)
+            return st;
+        s->pos = i;
+        s->last_line = s->line;
+    }
+}
+
 static step scan_nag(scan *s)
 {
     size_t start = s->pos, i = start + 1;
@@ -846,6 +898,8 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
         switch (st) {
         case STEP_TOKEN:
             s.last_line = s.line; /* where the token ended */
+            if (started && scan_run(&s) == STEP_NOMEM)
+                return PT_ERR_NOMEM;
             break;
         case STEP_NOMEM: return PT_ERR_NOMEM;
         case STEP_MORE:
