@@ -91,8 +91,9 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_FILE)
 ifeq ($(PGO),1)
 # The instrumented build, its training run, and the build from its profile,
 # in place: GCC finds an object's profile by the object's own path. Redone
-# whenever a source, a header or this file is newer than the binary.
-$(LIB) $(BIN) &: $(LIB_SRC) $(CLI_SRC) $(HEADERS) Makefile
+# whenever a source, a header, the flags or this file is newer than the
+# binary.
+$(LIB) $(BIN) &: $(LIB_SRC) $(CLI_SRC) $(HEADERS) $(FLAGS_FILE) Makefile
 	find $(BUILD)/obj -name '*.gcda' -delete 2>/dev/null || true
 	$(MAKE) PGO=generate $(BIN)
 	$(BIN) check -q -j1 tests/corpora/pgn/edge tests/corpora/lang samples/pgn >/dev/null; [ $$? -le 1 ]
