@@ -507,21 +507,75 @@ static size_t plain_run(const bool *plain, const unsigned char *b, size_t n)
     return i;
 }
 
+/* The end of the symbol at start when all of it is plain and it ends,
+ * within the buffer, at a byte that ends every symbol: the usual symbol,
+ * with no glued "(=)" or "(Q)" to look for. 0 for any other. */
+PT_INLINE size_t plain_symbol_end(const scan *s, size_t start)
+{
+    const unsigned char *b = s->r->buf;
+    size_t n = s->r->len, end = start + plain_run(s->r->plain, b + start, n - start);
+    return end > start && end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
+}
+
+/* Whether a symbol of plain bytes is a move: it starts with a letter, and
+ * is not e.p., ep or the null move Z0. A letter cannot start a number, a
+ * result, a glyph or dots. */
+PT_INLINE bool plain_move(const unsigned char *t, size_t len)
+{
+    int first = t[0], second = len > 1 ? t[1] : 0;
+    bool mark = (first == 'e' && (second == '.' || second == 'p')) || (first == 'Z' && second == '0');
+    return ((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')) && !mark;
+}
+
+/* A move number at the start of symbol t: one to six digits, then full
+ * stops or ellipses ("12." "12..." "12…"), perhaps glued to the move.
+ * Returns the bytes it takes (0: none) and sets *number and *dots (an
+ * ellipsis counts three); digits alone are taken with no dots. */
+PT_INLINE size_t number_prefix(const unsigned char *t, size_t len, int *number, int *dots)
+{
+    size_t d = 0, k;
+    while (d < len && t[d] >= '0' && t[d] <= '9')
+        d++;
+    if (d == 0 || d >= 7)
+        return 0;
+    *dots = 0;
+    for (k = d; k < len && (t[k] == '.' || (k + 2 < len && t[k] == 0xE2 && t[k + 1] == 0x80 && t[k + 2] == 0xA6));) {
+        *dots += t[k] == '.' ? 1 : 3;
+        k += t[k] == '.' ? 1 : 3;
+    }
+    if (*dots == 0 && d != len)
+        return 0;
+    *number = 0;
+    for (size_t q = 0; q < d; q++)
+        *number = *number * 10 + (t[q] - '0');
+    return k;
+}
+
+/* "1." after a blank line, once moves were played: a new game without
+ * tags whose predecessor had no result. */
+PT_INLINE bool starts_new_game(const scan *s, int number, int dots)
+{
+    return number == 1 && dots == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1;
+}
+
+/* Keeps the move number of k bytes at start. */
+PT_INLINE step take_number(scan *s, size_t start, size_t k, int number, int dots)
+{
+    step st = add_token(s, PT_TOK_NUMBER, start, k, number);
+    if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
+        s->g->tokens[s->g->ntokens - 1].black = dots >= 3;
+    step_over(s, start + k);
+    return st;
+}
+
 /* A move, a move number, a result, a null move, or a mark that belongs to
  * the move before it (e.p., a glyph standing alone). */
 static step scan_symbol(scan *s)
 {
-    size_t start = s->pos, i = start, avail = s->r->len;
+    size_t start = s->pos, i = plain_symbol_end(s, start);
     const unsigned char *b = s->r->buf;
-    /* The usual symbol is ASCII and ends, within the buffer, at a byte
-     * that ends every symbol: no glued "(=)" or "(Q)" to look for. */
-    i += plain_run(s->r->plain, b + i, avail - i);
-    if (i < avail && b[i] != '(' && b[i] < 0x80) {
-        /* A move, unless it may be e.p., ep or the null move Z0: a
-         * letter cannot start a number, a result, a glyph or dots. */
-        int first = b[start], second = i - start > 1 ? b[start + 1] : 0;
-        bool mark = (first == 'e' && (second == '.' || second == 'p')) || (first == 'Z' && second == '0');
-        if (((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')) && !mark) {
+    if (i > 0) {
+        if (plain_move(b + start, i - start)) {
             step st = add_token(s, PT_TOK_MOVE, start, i - start, 0);
             step_over(s, i);
             return st;
@@ -548,33 +602,13 @@ static step scan_symbol(scan *s)
     size_t len = i - start;
     const unsigned char *t = b + start;
 
-    /* Move numbers: "12." "12..." "12…", possibly glued to the move. */
-    size_t d = 0;
-    while (d < len && t[d] >= '0' && t[d] <= '9')
-        d++;
-    if (d > 0 && d < 7) {
-        size_t k = d;
-        int dots = 0;
-        while (k < len && (t[k] == '.' || (k + 2 < len && t[k] == 0xE2 && t[k + 1] == 0x80 && t[k + 2] == 0xA6))) {
-            dots += t[k] == '.' ? 1 : 3;
-            k += t[k] == '.' ? 1 : 3;
-        }
-        if (dots > 0 || d == len) {
-            int number = 0;
-            for (size_t q = 0; q < d; q++)
-                number = number * 10 + (t[q] - '0');
-            /* "1." after a blank line, once moves were played: a new game
-             * without tags whose predecessor had no result. */
-            if (number == 1 && dots == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1)
-                return STEP_GAME_END;
-            if (dots > 0 || !pt_pgn_result_code((const char *)t, len)) {
-                step st = add_token(s, PT_TOK_NUMBER, start, k, number);
-                if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
-                    s->g->tokens[s->g->ntokens - 1].black = dots >= 3;
-                step_over(s, start + k);
-                return st;
-            }
-        }
+    int number, dots;
+    size_t k = number_prefix(t, len, &number, &dots);
+    if (k > 0) {
+        if (starts_new_game(s, number, dots))
+            return STEP_GAME_END;
+        if (dots > 0 || !pt_pgn_result_code((const char *)t, len))
+            return take_number(s, start, k, number, dots);
     }
 
     int result = pt_pgn_result_code((const char *)t, len);
@@ -610,9 +644,9 @@ static step scan_symbol(scan *s)
         return st;
     }
     /* "8. ... Nxd4": dots standing apart from their move number. */
-    pt_pgn_token *number = last_token(s, PT_TOK_NUMBER);
-    if (number && only_dots(t, len)) {
-        number->black = true;
+    pt_pgn_token *last_number = last_token(s, PT_TOK_NUMBER);
+    if (last_number && only_dots(t, len)) {
+        last_number->black = true;
         step_over(s, i);
         return STEP_TOKEN;
     }
@@ -634,58 +668,6 @@ static step scan_symbol(scan *s)
     step st = add_token(s, PT_TOK_MOVE, start, len, 0);
     step_over(s, i);
     return st;
-}
-
-/* The bulk of movetext in one loop: blanks, LF line ends, move numbers
- * "12." and "12...", and moves, each taken as scan_one() would take it.
- * Stops before anything else, and at the end of the buffer, for
- * scan_one(). Only for a game already started. */
-static step scan_run(scan *s)
-{
-    const unsigned char *b = s->r->buf;
-    size_t n = s->r->len, i = s->pos;
-    for (;;) {
-        for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
-            if (b[i] == '\n') {
-                s->line++;
-                s->line_start = (long)i + 1;
-            }
-        }
-        s->pos = i;
-        size_t start = i;
-        i += plain_run(s->r->plain, b + i, n - i);
-        if (i == start || i == n || b[i] == '(' || b[i] >= 0x80)
-            return STEP_TOKEN;
-        int first = b[start], second = i - start > 1 ? b[start + 1] : 0;
-        step st;
-        if ((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')) {
-            if ((first == 'e' && (second == '.' || second == 'p')) || (first == 'Z' && second == '0'))
-                return STEP_TOKEN;
-            st = add_token(s, PT_TOK_MOVE, start, i - start, 0);
-        } else {
-            /* Digits, then at least one full stop; the rest is scan_symbol()'s. */
-            size_t digits = start, dots;
-            while (digits < i && b[digits] >= '0' && b[digits] <= '9')
-                digits++;
-            for (dots = digits; dots < i && b[dots] == '.'; dots++)
-                ;
-            if (digits == start || digits - start >= 7 || dots == digits)
-                return STEP_TOKEN;
-            int number = 0;
-            for (size_t q = start; q < digits; q++)
-                number = number * 10 + (b[q] - '0');
-            if (number == 1 && dots - digits == 1 && s->depth == 0 && s->top_moves > 0 && s->line > s->last_line + 1)
-                return STEP_TOKEN; /* perhaps a new game: scan_symbol() decides */
-            st = add_token(s, PT_TOK_NUMBER, start, dots - start, number);
-            if (st == STEP_TOKEN && s->depth <= PT_PGN_MAX_DEPTH)
-                s->g->tokens[s->g->ntokens - 1].black = dots - digits >= 3;
-            i = dots;
-        }
-        if (st != STEP_TOKEN)
-            return st;
-        s->pos = i;
-        s->last_line = s->line;
-    }
 }
 
 static step scan_nag(scan *s)
@@ -737,20 +719,25 @@ static step scan_paren(scan *s, int c)
     return st;
 }
 
+/* Skips spaces and LF line ends, in a tight loop: most of what is blank. */
+PT_INLINE void skip_blanks(scan *s)
+{
+    const unsigned char *b = s->r->buf;
+    size_t i = s->pos, n = s->r->len;
+    for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
+        if (b[i] == '\n') {
+            s->line++;
+            s->line_start = (long)i + 1;
+        }
+    }
+    s->pos = i;
+}
+
 /* Skips blanks, line ends, byte order marks and NUL bytes. */
 static step skip_space(scan *s)
 {
     for (;;) {
-        /* Spaces and LF line ends first, in a tight loop: most of it. */
-        const unsigned char *b = s->r->buf;
-        size_t i = s->pos, n = s->r->len;
-        for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
-            if (b[i] == '\n') {
-                s->line++;
-                s->line_start = (long)i + 1;
-            }
-        }
-        s->pos = i;
+        skip_blanks(s);
         int c = byte_at(s, s->pos);
         if (c > ' ' && c != 0xEF)
             return STEP_TOKEN; /* the usual case: no blank, NUL or byte order mark */
@@ -773,6 +760,36 @@ static step skip_space(scan *s)
         if (c != 0 && !is_blank(c) && c != '\n' && c != '\r')
             return STEP_TOKEN;
         advance(s, s->pos + 1);
+    }
+}
+
+/* The bulk of movetext in one loop: blanks, moves and move numbers, each
+ * taken as scan_one() would take it, without a round trip through
+ * pt_pgn_next() for each. Stops before anything else, and at the end of
+ * the buffer, for scan_one(). Only for a game already started. */
+static step scan_run(scan *s)
+{
+    const unsigned char *b = s->r->buf;
+    for (;;) {
+        skip_blanks(s);
+        size_t start = s->pos, end = plain_symbol_end(s, start);
+        if (end == 0)
+            return STEP_TOKEN;
+        step st;
+        int number, dots;
+        size_t k;
+        if (plain_move(b + start, end - start)) {
+            st = add_token(s, PT_TOK_MOVE, start, end - start, 0);
+            step_over(s, end);
+        } else if ((k = number_prefix(b + start, end - start, &number, &dots)) > 0 && dots > 0 &&
+                   !starts_new_game(s, number, dots)) {
+            st = take_number(s, start, k, number, dots);
+        } else {
+            return STEP_TOKEN;
+        }
+        if (st != STEP_TOKEN)
+            return st;
+        s->last_line = s->line;
     }
 }
 
