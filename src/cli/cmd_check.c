@@ -315,9 +315,12 @@ static void report_game(state *st, const char *file, slot *s)
         st->errors += g->diags[i].severity == PT_SEV_ERROR;
         st->warnings += g->diags[i].severity == PT_SEV_WARNING;
     }
-    for (int i = 0; i < pt_lang_count() && i < 64; i++)
-        if (rp->replayed && pt_lang_at(i) == rp->lang)
+    for (int i = 0; rp->replayed && i < pt_lang_count() && i < 64; i++) {
+        if (pt_lang_at(i) == rp->lang) {
             st->by_lang[i]++;
+            break;
+        }
+    }
     if (!st->opts->quiet)
         format_game(st, file, g, rp, status);
     if (st->export && (status[0] == 'v' || st->opts->export_all)) {

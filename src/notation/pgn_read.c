@@ -111,6 +111,7 @@ typedef struct scan {
     int top_moves;   /* moves taken on the main line */
     long strays;     /* stray texts: the first is reported, then counted */
     size_t stray_diag;
+    uint64_t names;  /* a bit for each tag name taken: see name_bit() */
 } scan;
 
 typedef enum step {
@@ -175,9 +176,12 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
  * the buffer), and whether that end is known (newline seen or input over). */
 static size_t line_end(const scan *s, size_t pos, bool *known)
 {
-    size_t i = pos;
-    while (i < s->r->len && s->r->buf[i] != '\n' && s->r->buf[i] != '\r')
-        i++;
+    /* memchr for the LF, then for a CR before it: two library scans cost
+     * less than one test of each byte against both. */
+    const unsigned char *b = s->r->buf, *lf = memchr(b + pos, '\n', s->r->len - pos);
+    size_t end = lf ? (size_t)(lf - b) : s->r->len;
+    const unsigned char *cr = memchr(b + pos, '\r', end - pos);
+    size_t i = cr ? (size_t)(cr - b) : end;
     *known = i < s->r->len || s->r->eof;
     return i;
 }
@@ -185,6 +189,20 @@ static size_t line_end(const scan *s, size_t pos, bool *known)
 static bool is_blank(int c)
 {
     return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+/* Whether c may be part of a tag name: an ASCII letter (either case, by
+ * the 0x20 bit), a digit or '_'. */
+static bool name_char(int c)
+{
+    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_';
+}
+
+/* A tag name's bit in scan.names. A name whose bit is clear has not been
+ * seen, so most tags skip the search for a repeated name. */
+static uint64_t name_bit(const unsigned char *name, size_t len)
+{
+    return (uint64_t)1 << ((name[0] * 7u + (unsigned)len) & 63);
 }
 
 /* Keeps the tag pair read at start and moves to end, on the same line. */
@@ -195,9 +213,10 @@ static step add_tag(scan *s, size_t start, const unsigned char *name, size_t nam
     size_t name_at = pt_pgn_add_string(g, (const char *)name, name_len);
     size_t value_at = pt_pgn_add_string(g, (const char *)value, value_len);
     if (name_at == (size_t)-1 || value_at == (size_t)-1 ||
-        !pt_pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags, sizeof *g->tags))
+        (g->ntags == g->tags_cap && !pt_pgn_grow((void **)&g->tags, &g->tags_cap, g->ntags, sizeof *g->tags)))
         return STEP_NOMEM;
     pt_pgn_tag *tag = &g->tags[g->ntags++];
+    s->names |= name_bit(name, name_len);
     tag->name = name_at;
     tag->value = value_at;
     tag->line = s->line;
@@ -221,8 +240,7 @@ static step scan_tag(scan *s)
     while (i < eol && is_blank(b[i]))
         i++;
     size_t name = i;
-    while (i < eol && (b[i] == '_' || (b[i] >= 'A' && b[i] <= 'Z') || (b[i] >= 'a' && b[i] <= 'z') ||
-                       (b[i] >= '0' && b[i] <= '9')))
+    while (i < eol && name_char(b[i]))
         i++;
     size_t name_len = i - name;
     while (i < eol && is_blank(b[i]))
@@ -237,7 +255,8 @@ static step scan_tag(scan *s)
         return st;
     }
     /* A repeated name starts a new game: games without moves are common. */
-    for (size_t t = 0; t < s->g->ntags; t++) {
+    bool maybe_seen = s->names & name_bit(b + name, name_len);
+    for (size_t t = 0; maybe_seen && t < s->g->ntags; t++) {
         const char *seen = s->g->strings + s->g->tags[t].name;
         if ((unsigned char)seen[0] == b[name] && strncmp(seen, (const char *)b + name, name_len) == 0 &&
             seen[name_len] == '\0')
@@ -317,8 +336,7 @@ static bool tag_line_at(const scan *s, size_t i)
     if (byte_at(s, i) != '[')
         return false;
     size_t k = i + 1;
-    int c;
-    while ((c = byte_at(s, k)) == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+    while (name_char(byte_at(s, k)))
         k++;
     if (k == i + 1)
         return false;
@@ -513,8 +531,11 @@ static size_t plain_run(const bool *plain, const unsigned char *b, size_t n)
 PT_INLINE size_t plain_symbol_end(const scan *s, size_t start)
 {
     const unsigned char *b = s->r->buf;
-    size_t n = s->r->len, end = start + plain_run(s->r->plain, b + start, n - start);
-    return end > start && end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
+    size_t n = s->r->len;
+    if (start >= n || !s->r->plain[b[start]])
+        return 0; /* a tag, a comment, a result's '*': no run to look for */
+    size_t end = start + plain_run(s->r->plain, b + start, n - start);
+    return end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
 }
 
 /* Whether a symbol of plain bytes is a move: it starts with a letter, and
@@ -901,7 +922,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
 pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
 {
     pt_pgn_game_clear(g);
-    scan s = {r, g, 0, r->line, r->line_start, 0, false, false, false, 0, 0, 0, 0};
+    scan s = {.r = r, .g = g, .line = r->line, .line_start = r->line_start};
     bool started = false;
     for (;;) {
         step st = scan_one(&s);

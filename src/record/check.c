@@ -198,6 +198,13 @@ static bool date_ok(const char *d)
     return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
+/* Whether tag name is lit: most names differ at the first letter, and
+ * that test needs no call. */
+static bool is_name(const char *name, const char *lit)
+{
+    return name[0] == lit[0] && strcmp(name, lit) == 0;
+}
+
 pt_err pt_check_tags(pt_pgn_game *g)
 {
     static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -217,10 +224,10 @@ pt_err pt_check_tags(pt_pgn_game *g)
     for (size_t i = 0; i < g->ntags; i++) {
         const char *name = pt_pgn_tag_name_at(g, i), *value = pt_pgn_tag_value_at(g, i);
         pt_err err = PT_OK;
-        if (strcmp(name, "Date") == 0 && !date_ok(value))
+        if (is_name(name, "Date") && !date_ok(value))
             err = pt_pgn_add_diag(g, PT_SEV_WARNING, "bad-date", g->tags[i].line, g->tags[i].column, 0,
                                   "Date '%s' is not YYYY.MM.DD (with ? for unknown parts)", value);
-        else if (strcmp(name, "FEN") == 0 && *value) {
+        else if (is_name(name, "FEN") && *value) {
             const char *setup = pt_pgn_tag_value(g, "SetUp");
             if (!setup || strcmp(setup, "1") != 0)
                 err = pt_pgn_add_diag(g, PT_SEV_WARNING, "fen-without-setup", g->tags[i].line, g->tags[i].column, 0,
