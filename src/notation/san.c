@@ -11,6 +11,7 @@
  */
 #include "chess/position.h"
 #include "notation/text.h"
+#include "util/inline.h"
 
 #include <string.h>
 
@@ -116,7 +117,7 @@ static size_t promotion_letter(const pt_lang *lang, const char *text, size_t len
  * [=piece] [+ or #], and O-O, O-O-O. Returns false for anything else,
  * which the general reader below takes. Both must read alike: test_san
  * compares them on every text of a large alphabet. */
-static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t len, pt_move_text *mt)
+PT_INLINE bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t len, pt_move_text *mt)
 {
     int check = 0;
     if (len > 1 && (t[len - 1] == '+' || t[len - 1] == '#')) {
@@ -179,13 +180,20 @@ static bool parse_plain(const uint8_t *letters, const unsigned char *t, size_t l
     return true;
 }
 
-pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
+/* Inlined into pt_san_read(), once a ply: its call cost about as much as
+ * the usual move's reading. */
+PT_INLINE pt_err parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
 {
     const uint8_t *letters = pt_lang_ascii_types(lang);
     *bad_at = 0;
     if (letters && len > 0 && parse_plain(letters, (const unsigned char *)text, len, mt))
         return PT_OK;
     return pt_move_text_parse_general(lang, text, len, mt, bad_at);
+}
+
+pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
+{
+    return parse(lang, text, len, mt, bad_at);
 }
 
 pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt,
@@ -343,7 +351,7 @@ static int collect(const pt_pos *pos, const pt_move_text *mt, const pt_move *lis
  * square, found backwards from the square (then *to_only is set); the
  * castling moves for 0-0 and 0-0-0; every move when it may be castling
  * written as a king move, or names no piece but a from square. */
-static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list, bool *to_only)
+PT_INLINE int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list, bool *to_only)
 {
     *to_only = false;
     if (mt->castle)
@@ -360,7 +368,8 @@ static int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *list, 
     return pt_gen_legal_to(pos, type, mt->to, list);
 }
 
-int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
+/* Inlined into pt_san_read(), as parse() is. */
+PT_INLINE int match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
 {
     pt_move list[PT_MAX_MOVES];
     bool to_only;
@@ -401,16 +410,21 @@ int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
     return 1;
 }
 
+int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
+{
+    return match(pos, mt, out);
+}
+
 pt_err pt_san_read(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *move,
                    pt_move_text *mt)
 {
     pt_move found[PT_MAX_MOVES];
     size_t bad_at;
     *move = PT_MOVE_NONE;
-    pt_err err = pt_move_text_parse(lang, text, len, mt, &bad_at);
+    pt_err err = parse(lang, text, len, mt, &bad_at);
     if (err != PT_OK)
         return err;
-    int n = pt_move_text_match(pos, mt, found);
+    int n = match(pos, mt, found);
     if (n == 0)
         return PT_ERR_ILLEGAL;
     if (n > 1)
