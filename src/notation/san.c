@@ -9,7 +9,7 @@
  * them apart lets language detection parse once per language and lets the
  * checker say whether a text was malformed or merely illegal.
  */
-#include "chess/position.h"
+#include "chess/legal_to.h"
 #include "notation/text.h"
 #include "util/inline.h"
 
@@ -365,7 +365,7 @@ PT_INLINE int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *lis
     if (mt->to == PT_NO_SQ || type >= PT_NO_TYPE || (type == PT_KING && from_given))
         return pt_gen_legal(pos, list);
     *to_only = true;
-    return pt_gen_legal_to(pos, type, mt->to, list);
+    return pt_legal_to(pos, type, mt->to, list);
 }
 
 /* Inlined into pt_san_read(), as parse() is. */
