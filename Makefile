@@ -18,6 +18,11 @@
 # edit-compile cycle. The objects keep their ordinary code beside the LTO
 # code, so the installed library links without LTO too.
 
+# A recipe that fails removes what it was writing: a build that stops
+# between the two halves of the profile-guided build must not leave the
+# instrumented binary in place of the real one.
+.DELETE_ON_ERROR:
+
 CC ?= cc
 BUILD ?= build
 PREFIX ?= /usr/local
