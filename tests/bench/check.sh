@@ -2,9 +2,12 @@
 # Archive checking speed: partiar check (-j1 and all cores) against
 # pgn-extract -r and chess.js, side by side on one input of at least 50 MB
 # built from the real corpora.
-#   tests/bench/check.sh [PARTIAR_BINARY] [RUNS]
+#   [BASELINE=OTHER_BINARY] tests/bench/check.sh [PARTIAR_BINARY] [RUNS]
 # Reported: seconds (median of RUNS rounds), games/s and MB/s for each, and
-# partiar -j1's throughput as a multiple of pgn-extract's. When the floor
+# partiar -j1's throughput as a multiple of pgn-extract's. With BASELINE
+# (an earlier build, say), its -j1 runs in the same rounds too: the
+# machine's drift moves even the ratios between rounds, so a change is
+# best judged against its baseline timed beside it. When the floor
 # program tests/bench/core.c is built beside the binary (bench/core, as
 # make bench does), its two steps are timed too: reading alone, and reading
 # plus replaying each main line with nothing checked. pgn-extract's time
@@ -16,6 +19,7 @@ core=$(dirname "$bin")/bench/core
 corpora=tests/corpora/pgn/real
 [ -d ../shared/corpora/pgn/real ] && corpora=../shared/corpora/pgn/real
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+baseline=${BASELINE:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,10 +53,11 @@ ratios() { # slower faster: the median over the rounds of their time ratio
 # The machine's speed drifts (other guests on its host), so each round
 # runs every command once, in turn, and ratios are taken within a round.
 j1="partiar check -j1" jn="partiar check -j$cores" pe="pgn-extract -r"
-cr="floor: reading" cp="floor: + replaying"
+cr="floor: reading" cp="floor: + replaying" bl="baseline check -j1"
 echo "check: $games games, $(printf '%.1f' "$mb") MB, $cores cores, median of $runs rounds"
 for _ in $(seq "$runs"); do
     once "$bin" check -q -j1 "$input" >>"$tmp/$j1"
+    if [ -n "$baseline" ]; then once "$baseline" check -q -j1 "$input" >>"$tmp/$bl"; fi
     once "$bin" check -q -j"$cores" "$input" >>"$tmp/$jn"
     if [ -x "$pgn_extract" ]; then once "$pgn_extract" -r -s "$input" >>"$tmp/$pe"; fi
     if [ -x "$core" ]; then
@@ -62,6 +67,7 @@ for _ in $(seq "$runs"); do
 done
 show "$j1"
 show "$jn"
+[ -z "$baseline" ] || show "$bl"
 if [ -x "$core" ]; then
     show "$cr"
     show "$cp"
@@ -70,6 +76,10 @@ if [ -x "$pgn_extract" ]; then
     show "$pe"
     printf 'partiar -j1 / pgn-extract: %.2fx; -j%d / -j1: %.2fx (medians of the ratios within a round)\n' \
         "$(ratios "$pe" "$j1")" "$cores" "$(ratios "$j1" "$jn")"
+    if [ -n "$baseline" ]; then
+        printf 'baseline -j1 / pgn-extract: %.2fx; partiar -j1 is %.2fx as fast as the baseline\n' \
+            "$(ratios "$pe" "$bl")" "$(ratios "$bl" "$j1")"
+    fi
     if [ -x "$core" ]; then
         printf 'floor: pgn-extract / reading and replaying alone: %.2fx; of -j1'"'"'s time, reading takes %.0f%%, replaying the moves %.0f%%, the checks the rest\n' \
             "$(ratios "$pe" "$cp")" "$(echo "100 / $(ratios "$j1" "$cr")" | bc -l)" \
