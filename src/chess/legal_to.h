@@ -10,7 +10,7 @@
 
 /* Whether moving the piece on from to `to` uncovers a slider on the king.
  * Only a piece on a line through the king that it leaves can be pinned. */
-PT_INLINE bool exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb occ)
+PT_INLINE bool pt_exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb occ)
 {
     pt_bb line = pt_line(ksq, from);
     if (!line || (line & PT_BB(to)))
@@ -25,12 +25,12 @@ PT_INLINE bool exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb 
 
 /* Adds the moves from each of froms to `to` that keep the king safe.
  * Promotions come four at a time. */
-PT_INLINE int add_to(const pt_pos *pos, pt_move *list, int n, pt_bb froms, int to, int ksq, bool promotes)
+PT_INLINE int pt_add_legal_to(const pt_pos *pos, pt_move *list, int n, pt_bb froms, int to, int ksq, bool promotes)
 {
     pt_bb occ = pt_pos_occupied(pos);
     while (froms) {
         int from = pt_bb_pop(&froms);
-        if (exposes_king(pos, ksq, from, to, occ))
+        if (pt_exposes_king(pos, ksq, from, to, occ))
             continue;
         if (!promotes) {
             list[n++] = pt_move_make(from, to, PT_MOVE_NORMAL, 0);
@@ -82,7 +82,7 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         if (!(PT_BB(to) & target))
             return 0;
         if (PT_BB(to) & enemy)
-            return add_to(pos, list, n, pt_attacks_pawn(them, to) & mine, to, ksq, promotes);
+            return pt_add_legal_to(pos, list, n, pt_attacks_pawn(them, to) & mine, to, ksq, promotes);
         if (PT_BB(to) & occ)
             return 0;
         int one = to - up;
@@ -92,7 +92,7 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         pt_bb second_rank = us == PT_WHITE ? PT_RANK_1 << 8 : PT_RANK_1 << 48;
         if (!from && !(PT_BB(one) & occ) && one - up >= 0 && one - up < 64)
             from = PT_BB(one - up) & mine & second_rank;
-        return add_to(pos, list, n, from, to, ksq, promotes);
+        return pt_add_legal_to(pos, list, n, from, to, ksq, promotes);
     }
     if (!(PT_BB(to) & target))
         return 0;
@@ -100,7 +100,7 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
                 : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
                 : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
                                     : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
-    return add_to(pos, list, n, froms, to, ksq, false);
+    return pt_add_legal_to(pos, list, n, froms, to, ksq, false);
 }
 
 #endif
