@@ -266,13 +266,13 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     /* Valid UTF-8 without NUL bytes, the usual case, is the text as it is:
      * one copy, and every token keeps its offset. */
     bool verbatim = !g->latin1 && (len == 0 || !memchr(raw, 0, len));
-    for (size_t i = 0; i < g->ntokens; i++) {
+    /* The reader gave each token its column as a byte count: that stands
+     * where every byte is a character, and in the usual game, verbatim
+     * as well, the tokens need nothing more. */
+    for (size_t i = 0; (!byte_columns || !verbatim) && i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
-        if (byte_columns) /* the usual case: a byte count from the line's start */
-            t->column = 1 + (t->line_start < 0 ? first_column_base + (int)raw_text
-                                               : (int)(raw_text - (size_t)t->line_start));
-        else
+        if (!byte_columns)
             t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
         if (verbatim)
             continue;

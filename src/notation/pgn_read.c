@@ -168,8 +168,11 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
     pt_pgn_game *g = s->g;
     if (g->ntokens == g->tokens_cap && !pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
         return STEP_NOMEM;
+    /* The column as a byte count; pt_pgn_finish_game() counts characters
+     * instead in the rare game with a character of several bytes. */
+    int column = 1 + (s->line_start < 0 ? s->r->column_base + (int)start : (int)(start - (size_t)s->line_start));
     g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
-                                             .text = start, .len = len, .line = s->line,
+                                             .text = start, .len = len, .line = s->line, .column = column,
                                              .line_start = s->line_start};
     if (kind == PT_TOK_MOVE && s->depth == 0)
         s->top_moves++;
