@@ -183,8 +183,9 @@ $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 # libFuzzer needs clang; the harnesses link the library sources directly so
-# that everything is built with the fuzzer's coverage instrumentation.
-FUZZ_FLAGS = -std=c11 -g -O1 -Isrc -D_POSIX_C_SOURCE=200809L -DPT_DEBUG -fsanitize=fuzzer,address,undefined
+# that everything is built with the fuzzer's coverage instrumentation, and
+# for this machine, so that the SIMD paths are fuzzed too.
+FUZZ_FLAGS = -std=c11 -g -O1 $(ARCH_FLAGS) -Isrc -D_POSIX_C_SOURCE=200809L -DPT_DEBUG -fsanitize=fuzzer,address,undefined
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
 build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)

@@ -20,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct replay_state replay_state;
+static void free_state(replay_state *st);
+
 void pt_replay_init(pt_replay *rp)
 {
     memset(rp, 0, sizeof *rp);
@@ -30,9 +33,7 @@ void pt_replay_free(pt_replay *rp)
     free(rp->moves);
     free(rp->move_token);
     free(rp->token_move);
-    if (rp->internal)
-        pt_tracker_free(rp->internal);
-    free(rp->internal);
+    free_state(rp->internal);
     pt_replay_init(rp);
 }
 
@@ -227,6 +228,21 @@ typedef struct line_state {
     bool broken;
     int ply;  /* plies played from the game's start */
 } line_state;
+
+/* What a pt_replay keeps from game to game (its `internal`), so that a
+ * game costs no allocation: the main line's tracker, and a line of play
+ * for each depth of variation. */
+struct replay_state {
+    pt_tracker tracker;
+    line_state lines[PT_PGN_MAX_DEPTH + 2];
+};
+
+static void free_state(replay_state *st)
+{
+    if (st)
+        pt_tracker_free(&st->tracker);
+    free(st);
+}
 
 static const char *side_name(const pt_pos *pos)
 {
@@ -454,8 +470,7 @@ static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts 
     return err;
 }
 
-static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr,
-                           bool *unknown_letter);
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st);
 
 pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 {
@@ -473,9 +488,9 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         rp->token_move = bigger;
         rp->token_cap = g->ntokens;
     }
-    if (!rp->internal && !(rp->internal = calloc(1, sizeof(pt_tracker))))
+    if (!rp->internal && !(rp->internal = calloc(1, sizeof(replay_state))))
         return PT_ERR_NOMEM;
-    pt_tracker *tr = rp->internal;
+    replay_state *st = rp->internal;
 
     pt_err err = opts->check ? pt_check_tags(g) : PT_OK;
     char why[160];
@@ -492,29 +507,27 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     }
     rp->replayed = true;
 
-    /* Most games are in English: replay in it straight away, stopping at
-     * a main-line move whose letter English lacks (then detect the
+    /* Most games are in English: replay in it straight away unless a
+     * main-line move starts with a letter English lacks (then detect the
      * notation first), and look further if the replay fails. */
     const pt_lang *english = pt_lang_at(0);
     size_t plies, first_diag = g->ndiags;
-    bool unknown = false;
     if (opts->lang) {
-        err = replay_lines(g, opts, rp, tr, NULL);
+        err = replay_lines(g, opts, rp, st);
+    } else if (!knows_letters(g, english, false)) {
+        rp->lang = detect(g, &rp->start, NULL, &plies);
+        err = replay_lines(g, opts, rp, st);
     } else {
         rp->lang = english;
-        err = replay_lines(g, opts, rp, tr, &unknown);
-        if (err == PT_OK && unknown) {
-            g->ndiags = first_diag;
-            rp->lang = detect(g, &rp->start, NULL, &plies);
-            err = replay_lines(g, opts, rp, tr, NULL);
-        } else if (err == PT_OK && !rp->complete) {
+        err = replay_lines(g, opts, rp, st);
+        if (err == PT_OK && !rp->complete) {
             bool complete;
             size_t english_plies = trial(g, &rp->start, english, &complete);
             const pt_lang *other = detect(g, &rp->start, english, &plies);
             if (other != english && plies > english_plies) {
                 g->ndiags = first_diag;
                 rp->lang = other;
-                err = replay_lines(g, opts, rp, tr, NULL);
+                err = replay_lines(g, opts, rp, st);
             }
         }
     }
@@ -524,25 +537,20 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     else if (pt_pos_is_dead(&rp->final))
         rp->status = PT_STATUS_DEAD;
-    return opts->check ? finish_checks(g, rp, opts, tr) : PT_OK;
+    return opts->check ? finish_checks(g, rp, opts, &st->tracker) : PT_OK;
 }
 
-/* Replays every line of g in rp->lang, from the start again. With
- * unknown_letter, stops with it set at a main-line move whose first
- * letter rp->lang lacks (as knows_letters() without pawns). */
-static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, pt_tracker *tr,
-                           bool *unknown_letter)
+/* Replays every line of g in rp->lang, from the start again. */
+static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st)
 {
+    pt_tracker *tr = &st->tracker;
+    line_state *lines = st->lines;
     rp->nmoves = 0;
     rp->errors = 0;
     rp->repairs = 0;
     if (g->ntokens)
         memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
     pt_err err = PT_OK;
-    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
-    if (!lines)
-        return PT_ERR_NOMEM;
-    const uint8_t *ascii = unknown_letter ? pt_lang_ascii_types(rp->lang) : NULL;
     int top = 0;
     lines[0].pos = rp->start;
     lines[0].has_before = false;
@@ -554,11 +562,6 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &g->tokens[i];
         line_state *ls = &lines[top];
-        if (unknown_letter && t->depth == 0 && t->kind == PT_TOK_MOVE &&
-            !knows_initial(g, t, rp->lang, ascii, false)) {
-            *unknown_letter = true;
-            break;
-        }
         if (t->kind == PT_TOK_VAR_START) {
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
@@ -647,7 +650,6 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         }
     }
     rp->final = lines[0].pos;
-    free(lines);
     if (err == PT_OK)
         err = check_result_tag(g, rp);
     return err;
