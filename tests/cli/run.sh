@@ -227,14 +227,17 @@ gzip -c $pgn/real/twic-01-232games.pgn >"$tmp/twic.gz"
 cp "$tmp/twic.gz" "$tmp/twic-named-plainly.pgn"
 expect_line check-gzip 0 "check: 1 files, 232 games: 232 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \
     "$bin" check -q --summary "$tmp/twic-named-plainly.pgn"
+# Every game gzip itself can recover is reported, the cut one included.
 head -c 40000 "$tmp/twic.gz" >"$tmp/truncated.pgn.gz"
+recoverable=$(gzip -dc "$tmp/truncated.pgn.gz" 2>/dev/null | grep -c '^\[Event ')
 "$bin" check -q --summary "$tmp/truncated.pgn.gz" >"$tmp/out" 2>"$tmp/err"
 status=$?
 games=$(sed -n 's/^check: 1 files, \([0-9]*\) games.*/\1/p' "$tmp/out")
-if [ "$status" -eq 2 ] && grep -q 'corrupt gzip data' "$tmp/err" && [ "${games:-0}" -gt 10 ]; then
+if [ "$status" -eq 2 ] && grep -q 'corrupt gzip data' "$tmp/err" && [ "$recoverable" -gt 100 ] &&
+    [ "${games:-0}" -eq "$recoverable" ]; then
     report check-truncated-gzip 0 ""
 else
-    report check-truncated-gzip 1 "exit $status, ${games:-no} games, stderr: $(cat "$tmp/err")"
+    report check-truncated-gzip 1 "exit $status, ${games:-no} games of $recoverable, stderr: $(cat "$tmp/err")"
 fi
 
 # The same output whatever the number of threads.
