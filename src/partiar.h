@@ -437,6 +437,7 @@ typedef struct pt_pgn_game {
     size_t ntokens, tokens_cap;
     pt_pgn_diag *diags;
     size_t ndiags, diags_cap;
+    uint64_t initials[4];   /* a bit for each first byte of a main-line move */
 } pt_pgn_game;
 
 typedef struct pt_pgn_reader pt_pgn_reader;

@@ -34,6 +34,7 @@ void pt_pgn_game_clear(pt_pgn_game *g)
     g->latin1 = false;
     g->text_len = g->strings_len = 0;
     g->ntags = g->ntokens = g->ndiags = 0;
+    memset(g->initials, 0, sizeof g->initials);
 }
 
 /* Makes room for one more element of size in *items. */

@@ -174,8 +174,11 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
     g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
                                              .text = start, .len = len, .line = s->line, .column = column,
                                              .line_start = s->line_start};
-    if (kind == PT_TOK_MOVE && s->depth == 0)
+    if (kind == PT_TOK_MOVE && s->depth == 0) {
         s->top_moves++;
+        unsigned char first = s->r->buf[start];
+        g->initials[first >> 6] |= (uint64_t)1 << (first & 63);
+    }
     return STEP_TOKEN;
 }
 
@@ -926,6 +929,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
 {
     pt_pgn_game *g = s->g;
     g->ntokens = g->ntags = g->ndiags = 0;
+    memset(g->initials, 0, sizeof g->initials);
     g->unreadable = true;
     if (pt_pgn_add_diag(g, PT_SEV_ERROR, "pgn-too-large", g->first_line, 1, 0,
                         "game larger than %zu bytes; skipped to the next tag line", r->max_game) != PT_OK)

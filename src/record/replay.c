@@ -150,7 +150,8 @@ static size_t char_length(const unsigned char *s, size_t n)
     return len <= n ? len : n;
 }
 
-/* knows_initial() for a first character beyond ASCII. */
+/* Whether lang has a letter for the first character of main-line move t,
+ * one beyond ASCII (or one lang has no one-byte table for). */
 static bool knows_wide_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, bool with_pawns)
 {
     const unsigned char *s = (const unsigned char *)g->text + t->text;
@@ -159,28 +160,42 @@ static bool knows_wide_initial(const pt_pgn_game *g, const pt_pgn_token *t, cons
     return n >= char_length(s, t->len) && (type != PT_PAWN || with_pawns);
 }
 
-/* Whether lang has a letter for the first character of main-line move t.
- * Pawn letters count only when with_pawns: they are rare, and a pawn
- * letter in one language (Slovenian P) is a piece in another (Dutch P,
- * the knight). ascii is lang's table of one-byte letters. */
-static inline bool knows_initial(const pt_pgn_game *g, const pt_pgn_token *t, const pt_lang *lang, const uint8_t *ascii,
-                                 bool with_pawns)
+/* First bytes every notation reads alike: a pawn's file, castling. */
+static bool files_or_castling(unsigned c)
 {
-    unsigned char c = t->len ? (unsigned char)g->text[t->text] : 'a';
-    if ((c >= 'a' && c <= 'h') || c == 'O' || c == 'o' || c == '0')
-        return true;
-    if (c >= 0x80 || !ascii)
-        return knows_wide_initial(g, t, lang, with_pawns);
-    return ascii[c] != PT_NO_TYPE && (ascii[c] != PT_PAWN || with_pawns);
+    return (c >= 'a' && c <= 'h') || c == 'O' || c == 'o' || c == '0';
 }
 
-/* Whether lang knows the first character of every main-line move. */
+/* Whether lang has a letter for ASCII byte c, the first of a main-line
+ * move. Pawn letters count only when with_pawns: they are rare, and a
+ * pawn letter in one language (Slovenian P) is a piece in another (Dutch
+ * P, the knight). ascii is lang's table of one-byte letters. */
+static bool knows_byte(unsigned c, const uint8_t *ascii, bool with_pawns)
+{
+    return files_or_castling(c) || (ascii[c] != PT_NO_TYPE && (ascii[c] != PT_PAWN || with_pawns));
+}
+
+/* Whether lang knows the first character of every main-line move. The
+ * reader noted which first bytes occur: when all are ASCII, each is tested
+ * once; otherwise every move is, by its whole first character. */
 static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_pawns)
 {
     const uint8_t *ascii = pt_lang_ascii_types(lang);
+    if (ascii && !(g->initials[2] | g->initials[3])) {
+        for (unsigned w = 0; w < 2; w++)
+            for (uint64_t bits = g->initials[w]; bits; bits &= bits - 1)
+                if (!knows_byte(w * 64 + (unsigned)pt_bb_lsb(bits), ascii, with_pawns))
+                    return false;
+        return true;
+    }
     for (size_t i = 0; i < g->ntokens; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        if (t->depth == 0 && t->kind == PT_TOK_MOVE && !knows_initial(g, t, lang, ascii, with_pawns))
+        if (t->depth != 0 || t->kind != PT_TOK_MOVE)
+            continue;
+        unsigned char c = (unsigned char)g->text[t->text];
+        bool known = c < 0x80 && ascii ? knows_byte(c, ascii, with_pawns)
+                                       : files_or_castling(c) || knows_wide_initial(g, t, lang, with_pawns);
+        if (!known)
             return false;
     }
     return true;
