@@ -787,6 +787,10 @@ PT_INLINE void skip_blanks(scan *s)
 {
     const unsigned char *b = s->r->buf;
     size_t i = s->pos, n = s->r->len;
+    if (i + 1 < n && b[i] == ' ' && s->r->plain[b[i + 1]]) {
+        s->pos = i + 1; /* the usual blank: one space before a symbol */
+        return;
+    }
     for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
         if (b[i] == '\n') {
             s->line++;
