@@ -573,10 +573,11 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     lines[0].ply = 0;
     rp->complete = true;
     pt_tracker_init(tr, &rp->start);
+    const bool check = opts->check, strict = opts->strict;
 
+    line_state *ls = &lines[0]; /* &lines[top] */
     for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        line_state *ls = &lines[top];
         if (t->kind == PT_TOK_VAR_START) {
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
@@ -592,17 +593,17 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                                       "a variation before any move it could replace");
                 rp->errors++;
             }
-            top++;
+            ls = &lines[++top];
             continue;
         }
         if (t->kind == PT_TOK_VAR_END) {
             if (top > 0)
-                top--;
+                ls = &lines[--top];
             continue;
         }
         if (ls->broken)
             continue;
-        if (t->kind == PT_TOK_NUMBER && opts->check) {
+        if (t->kind == PT_TOK_NUMBER && check) {
             if (!pt_check_number_due(t, &ls->pos))
                 err = pt_check_number(g, t, &ls->pos, ls->ply);
             continue;
@@ -617,7 +618,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
         /* A move that cannot be played may be one after mate or stalemate. */
         bool stuck = t->kind == PT_TOK_NULL || read != PT_OK;
-        if (top == 0 && opts->check &&
+        if (top == 0 && check &&
             (tr->status != PT_STATUS_ONGOING || (stuck && pt_tracker_stuck(tr, &ls->pos, ls->ply)))) {
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
                                   "'%.*s' and any later moves come after the game ended by %s at ply %d",
@@ -650,17 +651,17 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             ls->broken = !goes_on;
             continue;
         }
-        if (opts->strict && m != PT_MOVE_NULL)
+        if (strict && m != PT_MOVE_NULL)
             err = report_forms(g, t, ls, m, &mt, rp->lang);
         play(ls, m);
         rp->token_move[i] = m;
         /* Only a written mark, or --strict, can make a mark wrong. */
-        if (err == PT_OK && opts->check && m != PT_MOVE_NULL &&
-            (mt.check || mt.capture || mt.ep || (t->marks & PT_MARK_EP) || opts->strict))
-            err = pt_check_marks(g, t, &ls->pos, m, &ls->undo, &mt, rp->lang, opts->strict, ls->ply);
+        if (err == PT_OK && check && m != PT_MOVE_NULL &&
+            (mt.check || mt.capture || mt.ep || (t->marks & PT_MARK_EP) || strict))
+            err = pt_check_marks(g, t, &ls->pos, m, &ls->undo, &mt, rp->lang, strict, ls->ply);
         if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
-            if (err == PT_OK && opts->check && !pt_tracker_update(tr, &ls->pos, ls->ply))
+            if (err == PT_OK && check && !pt_tracker_update(tr, &ls->pos, ls->ply))
                 err = PT_ERR_NOMEM;
         }
     }
