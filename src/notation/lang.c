@@ -99,10 +99,9 @@ __attribute__((constructor)) static void build_ascii_types(void)
 
 const uint8_t *pt_lang_ascii_types(const pt_lang *lang)
 {
-    uintptr_t at = (uintptr_t)lang, first = (uintptr_t)langs;
-    if (at < first || at >= first + sizeof langs)
-        return NULL;
-    return ascii_types[lang - langs];
+    /* One unsigned test for "within langs": below it wraps around. */
+    uintptr_t offset = (uintptr_t)lang - (uintptr_t)langs;
+    return offset < sizeof langs ? ascii_types[offset / sizeof langs[0]] : NULL;
 }
 
 size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, int *type)
