@@ -291,6 +291,11 @@ bool pt_has_legal_move(const pt_pos *pos)
         return true;
     if (pt_bb_many(checkers))
         return false; /* double check: only the king moves */
+    /* Out of check, a pawn off every line through the king cannot be
+     * pinned: if one can step forward, that is a legal move. */
+    pt_bb unpinnable = pt_pos_pieces(pos, us, PT_PAWN) & ~(pt_tab.rook_empty[ksq] | pt_tab.bishop_empty[ksq]);
+    if (!checkers && (forward(unpinnable, us) & ~occ))
+        return true;
     pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
     pt_bb pinned = pinned_pieces(pos, us, ksq, occ);
     sink s = {NULL, 0};
