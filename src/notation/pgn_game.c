@@ -267,9 +267,9 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     /* Valid UTF-8 without NUL bytes, the usual case, is the text as it is:
      * one copy, and every token keeps its offset. */
     bool verbatim = !g->latin1 && (len == 0 || !memchr(raw, 0, len));
-    /* The reader gave each token its column as a byte count: that stands
-     * where every byte is a character, and in the usual game, verbatim
-     * as well, the tokens need nothing more. */
+    /* The reader gave each token and tag its column as a byte count: that
+     * stands where every byte is a character, and in the usual game,
+     * verbatim as well, the tokens need nothing more. */
     for (size_t i = 0; (!byte_columns || !verbatim) && i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
@@ -314,7 +314,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     }
 
     walk.line_start = -2;
-    for (size_t i = 0; i < g->ntags; i++)
+    for (size_t i = 0; !byte_columns && i < g->ntags; i++) /* else the reader's byte counts stand */
         g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, byte_columns);
     walk.line_start = -2;
     for (size_t i = 0; i < g->ndiags; i++) {

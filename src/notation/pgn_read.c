@@ -159,6 +159,14 @@ static step diag_here(scan *s, int severity, const char *code, size_t at, const 
     return STEP_TOKEN;
 }
 
+/* The column of offset at on the current line, counted in bytes: right
+ * where every byte is a character, and pt_pgn_finish_game() counts
+ * characters instead in the rare game where not. */
+PT_INLINE int byte_column(const scan *s, size_t at)
+{
+    return 1 + (s->line_start < 0 ? s->r->column_base + (int)at : (int)(at - (size_t)s->line_start));
+}
+
 /* Inlined: called once a token, and the call cost more than its work. */
 PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
 {
@@ -168,11 +176,9 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
     pt_pgn_game *g = s->g;
     if (g->ntokens == g->tokens_cap && !pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
         return STEP_NOMEM;
-    /* The column as a byte count; pt_pgn_finish_game() counts characters
-     * instead in the rare game with a character of several bytes. */
-    int column = 1 + (s->line_start < 0 ? s->r->column_base + (int)start : (int)(start - (size_t)s->line_start));
     g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
-                                             .text = start, .len = len, .line = s->line, .column = column,
+                                             .text = start, .len = len, .line = s->line,
+                                             .column = byte_column(s, start),
                                              .line_start = s->line_start};
     if (kind == PT_TOK_MOVE && s->depth == 0) {
         s->top_moves++;
@@ -230,6 +236,7 @@ static step add_tag(scan *s, size_t start, const unsigned char *name, size_t nam
     tag->name = name_at;
     tag->value = value_at;
     tag->line = s->line;
+    tag->column = byte_column(s, start);
     tag->line_start = s->line_start;
     tag->at = start;
     step_over(s, end);
