@@ -246,17 +246,34 @@ typedef struct line_state {
 
 /* What a pt_replay keeps from game to game (its `internal`), so that a
  * game costs no allocation: the main line's tracker, and a line of play
- * for each depth of variation. */
+ * for each depth of variation met so far (most games have none). */
 struct replay_state {
     pt_tracker tracker;
-    line_state lines[PT_PGN_MAX_DEPTH + 2];
+    line_state *lines;
+    int lines_cap;
 };
 
 static void free_state(replay_state *st)
 {
-    if (st)
+    if (st) {
         pt_tracker_free(&st->tracker);
+        free(st->lines);
+    }
     free(st);
+}
+
+/* Makes room for line `top` (0 is the main line). */
+static bool room_for_line(replay_state *st, int top)
+{
+    if (top < st->lines_cap)
+        return true;
+    int cap = st->lines_cap ? 2 * st->lines_cap : 4;
+    line_state *lines = realloc(st->lines, (size_t)cap * sizeof *lines);
+    if (!lines)
+        return false;
+    st->lines = lines;
+    st->lines_cap = cap;
+    return true;
 }
 
 static const char *side_name(const pt_pos *pos)
@@ -559,6 +576,8 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st)
 {
     pt_tracker *tr = &st->tracker;
+    if (!room_for_line(st, 0))
+        return PT_ERR_NOMEM;
     line_state *lines = st->lines;
     rp->nmoves = 0;
     rp->errors = 0;
@@ -579,6 +598,12 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &g->tokens[i];
         if (t->kind == PT_TOK_VAR_START) {
+            if (!room_for_line(st, top + 1)) {
+                err = PT_ERR_NOMEM;
+                break;
+            }
+            lines = st->lines;
+            ls = &lines[top];
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
             if (ls->has_before)
