@@ -33,7 +33,8 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
 {
     /* Whether the move checks matters only if marked, or marks are due. */
     bool check = (mt->check || strict) && pt_pos_in_check(after);
-    bool mate = check && !pt_has_legal_move(after);
+    /* Mate matters only to a '#' and to --strict: a '+' on a mate passes. */
+    bool mate = check && (mt->check == 2 || strict) && !pt_has_legal_move(after);
     int kind = pt_move_kind(m);
     bool capture = undo->captured != PT_NO_PIECE;
     bool ep = mt->ep || (t->marks & PT_MARK_EP);
