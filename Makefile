@@ -14,9 +14,11 @@
 # converts and counts perft on the bundled edge-case, language and sample
 # files (not the games the benchmark times), and the objects are built
 # again, laid out and inlined for what those runs did most, and across
-# files at link time (LTO). `make PGO=0` builds once, for a quicker
-# edit-compile cycle. The objects keep their ordinary code beside the LTO
-# code, so the installed library links without LTO too.
+# files at link time (LTO, in one partition: the program is small, and
+# GCC then weighs every call at once; 1% fewer instructions for check).
+# `make PGO=0` builds once, for a quicker edit-compile cycle. The objects
+# keep their ordinary code beside the LTO code, so the installed library
+# links without LTO too.
 
 # A recipe that fails removes what it was writing: a build that stops
 # between the two halves of the profile-guided build must not leave the
@@ -30,7 +32,7 @@ ARCH_FLAGS ?= -march=native
 OPT ?= -O2
 GCC := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo yes)
 PGO ?= $(if $(GCC),1,0)
-LTO ?= $(if $(GCC),-flto=auto -ffat-lto-objects)
+LTO ?= $(if $(GCC),-flto=auto -flto-partition=one -ffat-lto-objects)
 SAN ?=
 DEBUG ?=
 FUZZ_SECONDS ?= 60
