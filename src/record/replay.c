@@ -602,7 +602,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                 err = PT_ERR_NOMEM;
                 break;
             }
-            lines = st->lines;
+            lines = st->lines; /* growing may have moved the array */
             ls = &lines[top];
             line_state *next = &lines[top + 1];
             /* An alternative to the last move of the enclosing line. */
