@@ -253,7 +253,7 @@ static int column_of(column_walk *w, const unsigned char *raw, long line_start, 
     return w->column;
 }
 
-pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int first_column_base)
+pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int raw_line, int first_column_base)
 {
     bool ascii;
     size_t bad = first_invalid_utf8(raw, len, &ascii);
@@ -324,7 +324,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     }
     if (g->latin1) {
         /* Once per game, at the first byte that is not UTF-8. */
-        int line = g->first_line;
+        int line = raw_line; /* not first_line: blank lines may come first */
         long line_start = -1;
         for (size_t i = 0; i < bad; i++) {
             if (raw[i] == '\n' || (raw[i] == '\r' && (i + 1 >= len || raw[i + 1] != '\n'))) {

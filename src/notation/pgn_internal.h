@@ -24,8 +24,8 @@ size_t pt_pgn_ascii_run(const unsigned char *s, size_t len);
 int pt_pgn_chars_between(const unsigned char *raw, size_t a, size_t b, bool byte_chars);
 /* Converts the raw bytes of a complete game to UTF-8 text (ISO-8859-1 when
  * they are not valid UTF-8, with a warning), moves token offsets into that
- * text and counts columns. first_column_base is the column, minus one, of
- * raw[0] when the game begins in the middle of a line. */
-pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int first_column_base);
+ * text and counts columns. raw[0] is on line raw_line; first_column_base
+ * is its column, minus one, when the game begins in the middle of a line. */
+pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, int raw_line, int first_column_base);
 
 #endif

@@ -921,7 +921,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         size_t n = strlen(d->message);
         snprintf(d->message + n, sizeof d->message - n, ", and %ld more in this game", s->strays - 1);
     }
-    pt_err err = pt_pgn_finish_game(g, r->buf, end, r->column_base);
+    pt_err err = pt_pgn_finish_game(g, r->buf, end, r->line, r->column_base);
     if (err != PT_OK)
         return err;
     /* Where the next game begins: its line, and how far into it. */

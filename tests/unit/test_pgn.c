@@ -307,6 +307,21 @@ static void test_streaming_is_exact(void **state)
     free_all(all);
 }
 
+/* The encoding warning is on the line of the bad byte, also when blank
+ * lines come before the game's first tag (they belong to its text). */
+static void test_encoding_line(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"a\"]\n1. e4 *\n\n\n[Event \"b\"]\n1. c4 \xe9 *\n");
+    assert_int_equal(all->n, 2);
+    assert_int_equal(all->g[1].first_line, 5);
+    const pt_pgn_diag *d = find_diag(&all->g[1], "pgn-encoding");
+    assert_non_null(d);
+    assert_int_equal(d->line, 6);
+    assert_int_equal(d->column, 7);
+    free_all(all);
+}
+
 static void test_game_too_large(void **state)
 {
     (void)state;
@@ -347,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_errors_and_recovery),
         cmocka_unit_test(test_deep_variations),
         cmocka_unit_test(test_streaming_is_exact),
+        cmocka_unit_test(test_encoding_line),
         cmocka_unit_test(test_game_too_large),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
