@@ -68,8 +68,9 @@ size_t pt_input_read(void *ctx, void *buf, size_t size)
             what = strstr(what, ": ") + 2;
         snprintf(in->error, sizeof in->error, "%s%s", gzdirect(in->gz) ? "read error: " : "corrupt gzip data: ",
                  code == Z_ERRNO ? strerror(errno) : what);
-        in->failed = true;
-        return got > 0 ? (size_t)got : 0;
+        /* A cut stream (Z_BUF_ERROR) still hands out, over the next
+         * calls, what zlib inflated into its buffer before the cut. */
+        in->failed = got <= 0 || code != Z_BUF_ERROR;
     }
     return got > 0 ? (size_t)got : 0;
 }
