@@ -6,6 +6,7 @@
 #include "notation/pgn_internal.h"
 #include "util/buf.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,6 +236,10 @@ int pt_pgn_chars_between(const unsigned char *raw, size_t a, size_t b, bool byte
 
 /* Columns, computed incrementally along each line so that a game on one
  * enormous line costs linear time. */
+/* No line yet: not -2, a line start like any other (a game that begins
+ * two bytes into its first line has its line start there). */
+#define NO_LINE LONG_MIN
+
 typedef struct column_walk {
     long line_start;
     size_t at;
@@ -263,7 +268,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
 
     text_map map = {raw, 0, g->latin1};
     g->text_len = 0;
-    column_walk walk = {-2, 0, 1};
+    column_walk walk = {NO_LINE, 0, 1};
     /* Valid UTF-8 without NUL bytes, the usual case, is the text as it is:
      * one copy, and every token keeps its offset. */
     bool verbatim = !g->latin1 && (len == 0 || !memchr(raw, 0, len));
@@ -313,10 +318,10 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
         }
     }
 
-    walk.line_start = -2;
+    walk.line_start = NO_LINE;
     for (size_t i = 0; !byte_columns && i < g->ntags; i++) /* else the reader's byte counts stand */
         g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, byte_columns);
-    walk.line_start = -2;
+    walk.line_start = NO_LINE;
     for (size_t i = 0; i < g->ndiags; i++) {
         pt_pgn_diag *d = &g->diags[i];
         if (d->column < 0)
@@ -332,7 +337,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
                 line_start = (long)i + 1;
             }
         }
-        column_walk w = {-2, 0, 1};
+        column_walk w = {NO_LINE, 0, 1};
         int col = column_of(&w, raw, line_start, bad, first_column_base, true);
         if (pt_pgn_add_diag(g, PT_SEV_WARNING, "pgn-encoding", line, col, 0,
                             "the text is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") != PT_OK)

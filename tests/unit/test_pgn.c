@@ -322,6 +322,22 @@ static void test_encoding_line(void **state)
     free_all(all);
 }
 
+/* A game that begins two bytes into a line: the columns the reader leaves
+ * to be counted later are counted from the line's true start (-2 once
+ * also meant "no line yet" there). */
+static void test_columns_mid_line(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"a\"]\n1. e4 e5\ne4[Event \"b\" \"x\"]\n1. d4 *\n");
+    assert_int_equal(all->n, 2);
+    assert_int_equal(all->g[1].tags[0].column, 3);
+    const pt_pgn_diag *d = find_diag(&all->g[1], "pgn-tag-quote");
+    assert_non_null(d);
+    assert_int_equal(d->line, 3);
+    assert_int_equal(d->column, 3);
+    free_all(all);
+}
+
 static void test_game_too_large(void **state)
 {
     (void)state;
@@ -363,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_deep_variations),
         cmocka_unit_test(test_streaming_is_exact),
         cmocka_unit_test(test_encoding_line),
+        cmocka_unit_test(test_columns_mid_line),
         cmocka_unit_test(test_game_too_large),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
