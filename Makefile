@@ -118,7 +118,7 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS_ALL) -o $@
 endif
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB) $(HEADERS) $(FLAGS_FILE)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h tests/unit/pieces.h $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) -lcmocka $(LDLIBS_ALL) -o $@
 

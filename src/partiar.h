@@ -446,6 +446,8 @@ typedef struct pt_pgn_reader pt_pgn_reader;
 #define PT_PGN_MAX_GAME ((size_t)32 << 20) /* bytes; a larger game is unreadable */
 
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx);
+/* A reader of the len bytes at b, read where they are: b must outlive it. */
+pt_err pt_pgn_open_bytes(pt_pgn_reader **pr, const unsigned char *b, size_t len);
 /* Lowers the size above which a game is skipped as unreadable (for tests
  * and for callers with tight memory); at most PT_PGN_MAX_GAME. */
 void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes);
@@ -454,6 +456,37 @@ void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes);
  * fail: they are in g->diags, and reading resumes at the next game. */
 pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g);
 void pt_pgn_close(pt_pgn_reader **pr);
+
+/* Where a reader stands between two games: how far into its input the
+ * next game's text begins, on which line and after how many characters
+ * of it, and how many games came before. Lets a piece of a larger input
+ * be read on its own (pt_pgn_place_set) with the numbers the whole would
+ * give. */
+typedef struct pt_pgn_place {
+    uint64_t offset;
+    long games;
+    int line;
+    int column;          /* characters of the line before the offset */
+    bool line_started;   /* the line began before the offset */
+} pt_pgn_place;
+
+/* Between pt_pgn_next() calls: the place of the next game's text. */
+void pt_pgn_place_get(const pt_pgn_reader *r, pt_pgn_place *p);
+/* Before the first read: the input starts at place p of a larger one. */
+void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p);
+/* Once pt_pgn_next() has returned PT_ERR_END: whether the input ended
+ * between games, so that text continuing it with a line that starts with
+ * '[' would be read as a new game, every game before it unchanged. False
+ * when the last game had no token yet (a tag line would extend it) or
+ * its last token ran into the end (an unclosed comment, say). */
+bool pt_pgn_ended_between_games(const pt_pgn_reader *r);
+/* The last offset in b[0..len) at which a game may be expected to start
+ * on a line of its own: after a line feed, a '[' whose previous line does
+ * not start with '['. 0 when there is none. A guess: whether it holds is
+ * known only once the text before it is read (above). */
+size_t pt_pgn_split_point(const unsigned char *b, size_t len);
+/* Line ends in b[0..len) as the reader counts them: LF, CR LF, lone CR. */
+long pt_pgn_count_lines(const unsigned char *b, size_t len);
 void pt_pgn_game_init(pt_pgn_game *g);
 void pt_pgn_game_free(pt_pgn_game *g);
 

@@ -29,9 +29,12 @@ struct pt_pgn_reader {
     void *ctx;
     unsigned char *mem;  /* the allocation, cap bytes */
     size_t cap;
-    unsigned char *buf;  /* the current game onwards: len bytes within mem */
+    const unsigned char *buf; /* the current game onwards: len bytes within mem,
+                                 or the caller's (pt_pgn_open_bytes) */
     size_t len;
     bool eof;
+    bool between;    /* see pt_pgn_ended_between_games() */
+    uint64_t offset; /* bytes of the input before buf[0] */
     long games;
     int line;        /* line number of buf[0] */
     long line_start; /* where that line starts in buf; negative: earlier */
@@ -51,10 +54,24 @@ pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
     r->read = read;
     r->ctx = ctx;
     r->line = 1;
+    r->between = true;
     r->max_game = PT_PGN_MAX_GAME;
     for (int c = 0; c < 256; c++)
         r->plain[c] = c < 0x80 && c != '(' && !ends_symbol(c);
     *pr = r;
+    return PT_OK;
+}
+
+pt_err pt_pgn_open_bytes(pt_pgn_reader **pr, const unsigned char *b, size_t len)
+{
+    pt_err err = pt_pgn_open(pr, NULL, NULL);
+    if (err != PT_OK)
+        return err;
+    /* All the input at once: fill() is not called once eof is set, and
+     * mem (NULL) is what close frees. */
+    (*pr)->buf = b;
+    (*pr)->len = len;
+    (*pr)->eof = true;
     return PT_OK;
 }
 
@@ -89,11 +106,12 @@ static bool fill(pt_pgn_reader *r)
         unsigned char *bigger = realloc(r->mem, want);
         if (!bigger)
             return false;
-        r->mem = r->buf = bigger;
+        r->mem = bigger;
+        r->buf = bigger;
         r->cap = want;
     }
     size_t room = r->cap - used;
-    size_t got = r->read(r->ctx, r->buf + r->len, room < READ_CHUNK ? room : READ_CHUNK);
+    size_t got = r->read(r->ctx, r->mem + used, room < READ_CHUNK ? room : READ_CHUNK);
     if (got == 0)
         r->eof = true;
     r->len += got;
@@ -111,6 +129,7 @@ typedef struct scan {
     bool in_moves;
     bool nul_reported;
     bool deep_reported;
+    bool skipped;    /* an escape line or byte order mark, before any token */
     int last_line;   /* line of the last token taken */
     int top_moves;   /* moves taken on the main line */
     long strays;     /* stray texts: the first is reported, then counted */
@@ -821,6 +840,7 @@ static step skip_space(scan *s)
             return STEP_MORE; /* a CR LF split across reads */
         if (c == 0xEF && byte_at(s, s->pos + 1) == 0xBB && byte_at(s, s->pos + 2) == 0xBF) {
             bool at_line_start = (long)s->pos == s->line_start;
+            s->skipped = true;
             advance(s, s->pos + 3);
             if (at_line_start)
                 s->line_start = (long)s->pos; /* the mark takes no column */
@@ -878,6 +898,7 @@ static step scan_one(scan *s)
         size_t eol = line_end(s, s->pos, &known);
         if (!known)
             return STEP_MORE;
+        s->skipped = true;
         advance(s, eol); /* an escape line, for other programs */
         return STEP_TOKEN;
     }
@@ -926,6 +947,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         return err;
     /* Where the next game begins: its line, and how far into it. */
     int base = column_before(r, s->line_start, end, g->latin1);
+    r->offset += end;
     r->buf += end;
     r->len -= end;
     r->line = s->line;
@@ -949,6 +971,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
         for (size_t i = s->pos; i + 1 < r->len; i++) {
             if ((r->buf[i] == '\n' || r->buf[i] == '\r') && r->buf[i + 1] == '[') {
                 advance(s, i + 1);
+                r->offset += i + 1;
                 r->buf += i + 1;
                 r->len -= i + 1;
                 r->line = s->line;
@@ -960,11 +983,13 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
         /* Keep the last byte: it may be the line end before a '['. */
         size_t drop = r->len > 0 ? r->len - 1 : 0;
         advance(s, drop);
+        r->offset += drop;
         r->buf += drop;
         r->len -= drop;
         s->pos = 0;
         s->line_start -= (long)drop;
         if (!fill(r)) {
+            r->between = false; /* skipped to the end */
             r->len = 0;
             r->line = s->line;
             r->line_start = 0;
@@ -1011,10 +1036,38 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
             break; /* nothing before the boundary: keep scanning */
         case STEP_INPUT_END:
             if (!started) {
+                /* What was skipped would have been the next game's text,
+                 * and an escape line may decide its encoding. */
+                r->between = r->between && !s.skipped;
+                r->offset += r->len;
                 r->len = 0;
                 return PT_ERR_END;
             }
+            /* Had a tag line followed, would this game have ended there
+             * all the same? Only if it had a token, and its last one
+             * stopped short of the final line end. */
+            r->between = s.in_moves && s.last_line < s.line;
             return end_game(r, &s, r->len);
         }
     }
+}
+
+void pt_pgn_place_get(const pt_pgn_reader *r, pt_pgn_place *p)
+{
+    *p = (pt_pgn_place){.offset = r->offset, .games = r->games, .line = r->line,
+                        .column = r->line_start < 0 ? r->column_base : 0, .line_started = r->line_start < 0};
+}
+
+void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p)
+{
+    r->offset = p->offset;
+    r->games = p->games;
+    r->line = p->line;
+    r->line_start = p->line_started ? -1 : 0;
+    r->column_base = p->line_started ? p->column : 0;
+}
+
+bool pt_pgn_ended_between_games(const pt_pgn_reader *r)
+{
+    return r->eof && r->between;
 }

@@ -1,0 +1,147 @@
+/*
+ * pieces.h - reading a PGN text whole and in pieces cut at
+ * pt_pgn_split_point(), as check -j N does, and writing down what each
+ * reading found: the unit test and the fuzz harness compare the two.
+ */
+#ifndef PT_TEST_PIECES_H
+#define PT_TEST_PIECES_H
+
+#include "partiar.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing string. Out of memory ends the test: abort(). */
+typedef struct pieces_text {
+    char *s;
+    size_t len, cap;
+} pieces_text;
+
+static inline void pieces_add(pieces_text *t, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(NULL, 0, format, ap);
+    va_end(ap);
+    if (n < 0)
+        abort();
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = 2 * (t->len + (size_t)n + 1);
+        char *more = realloc(t->s, t->cap);
+        if (!more)
+            abort();
+        t->s = more;
+    }
+    va_start(ap, format);
+    vsnprintf(t->s + t->len, (size_t)n + 1, format, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* Everything of a game that a report or an export can show. Not the
+ * offsets into its text: a game read whole begins where the one before
+ * ended, a game read from a piece at its own first tag. */
+static inline void pieces_describe(pieces_text *out, const pt_pgn_game *g)
+{
+    pieces_add(out, "game %ld line %d%s%s\n", g->number, g->first_line, g->unreadable ? " unreadable" : "",
+               g->latin1 ? " latin1" : "");
+    for (size_t i = 0; i < g->ntags; i++)
+        pieces_add(out, " tag %d:%d %s=%s\n", g->tags[i].line, g->tags[i].column, g->strings + g->tags[i].name,
+                   g->strings + g->tags[i].value);
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        pieces_add(out, " token %d:%d kind %d depth %d value %d marks %d black %d '%.*s'\n", t->line, t->column,
+                   t->kind, t->depth, t->value, t->marks, t->black, (int)t->len, g->text + t->text);
+    }
+    for (size_t i = 0; i < g->ndiags; i++)
+        pieces_add(out, " diag %d:%d %s %s\n", g->diags[i].line, g->diags[i].column, g->diags[i].code,
+                   g->diags[i].message);
+}
+
+/* What reading a piece found out about its end. */
+typedef struct pieces_end {
+    long games;
+    pt_pgn_place last;   /* where its last game began */
+    size_t last_at;      /* how long the description was before it */
+    bool between;        /* pt_pgn_ended_between_games() */
+} pieces_end;
+
+/* Describes the games of b[0..len) read from place p (NULL: a whole
+ * input). False when the reader fails (out of memory). */
+static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t len, const pt_pgn_place *p,
+                               pieces_end *end)
+{
+    pt_pgn_reader *r;
+    if (pt_pgn_open_bytes(&r, b, len) != PT_OK)
+        return false;
+    if (p)
+        pt_pgn_place_set(r, p);
+    pt_pgn_game g;
+    pt_pgn_game_init(&g);
+    pieces_end e = {0};
+    pt_err err;
+    for (;;) {
+        pt_pgn_place here;
+        pt_pgn_place_get(r, &here);
+        size_t before = out->len;
+        if ((err = pt_pgn_next(r, &g)) != PT_OK)
+            break;
+        pieces_describe(out, &g);
+        e.last = here;
+        e.last_at = before;
+        e.games++;
+    }
+    e.between = pt_pgn_ended_between_games(r);
+    if (end)
+        *end = e;
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    return err == PT_ERR_END;
+}
+
+/* Describes b read in pieces as check -j N reads it: a piece ends at a
+ * split point within `target` bytes (doubled until one is found, up to
+ * `limit`); when none is found, or a piece did not end between games, the
+ * rest is read in one from the last place known to be good. *cut counts
+ * the pieces read apart. */
+static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, size_t len, size_t target, size_t limit,
+                                   int *cut)
+{
+    pt_pgn_place at = {.line = 1};
+    size_t pos = 0;
+    *cut = 0;
+    while (pos < len) {
+        size_t want = target, piece = 0;
+        while (pos + want < len && want <= limit && !(piece = pt_pgn_split_point(b + pos, want)))
+            want *= 2;
+        if (pos + want >= len)
+            piece = len - pos;
+        if (piece == 0)
+            break; /* no cut within the limit */
+        pieces_end end;
+        if (!pieces_read(out, b + pos, piece, &at, &end))
+            return false;
+        ++*cut;
+        if (pos + piece == len)
+            return true;
+        if (!end.between) {
+            /* The last game may run on past the cut: again from there, or
+             * from the piece's start when it had none. */
+            if (end.games > 0) {
+                out->len = end.last_at;
+                pos += end.last.offset;
+                at = end.last;
+            }
+            break;
+        }
+        at.games += end.games;
+        at.line += (int)pt_pgn_count_lines(b + pos, piece);
+        pos += piece;
+    }
+    at.offset = 0;
+    return pieces_read(out, b + pos, len - pos, &at, NULL);
+}
+
+#endif
