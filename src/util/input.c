@@ -44,10 +44,10 @@ pt_err pt_input_open(pt_input **pi, const char *path, char *msg, size_t size)
         free(in);
         return PT_ERR_NOMEM;
     }
-    /* Reads of twice this or more bypass zlib's buffer, and the reader
-     * asks for up to 64 KiB: a plain file goes straight into the reader's
-     * buffer, and a damaged stream loses only what the current read held
-     * (with a larger buffer it lost all the buffer held). */
+    /* Reads of twice this or more bypass zlib's buffer, and the readers
+     * ask for up to 64 KiB: a plain file goes straight into their buffers.
+     * (What a damaged stream leaves in zlib's buffer is still handed out:
+     * see pt_input_read.) */
     gzbuffer(in->gz, 1u << 15);
     *pi = in;
     return PT_OK;
