@@ -240,14 +240,48 @@ else
     report check-truncated-gzip 1 "exit $status, ${games:-no} games of $recoverable, stderr: $(cat "$tmp/err")"
 fi
 
-# The same output whatever the number of threads.
-"$bin" check -j1 -f json $pgn/edge >"$tmp/j1" 2>&1
-"$bin" check -j2 -f json $pgn/edge >"$tmp/j2" 2>&1
-if cmp -s "$tmp/j1" "$tmp/j2" && [ -s "$tmp/j1" ]; then
-    report check-threads-identical 0 ""
-else
-    report check-threads-identical 1 "-j1 and -j2 differ"
-fi
+# The same output whatever the number of threads. With more than one,
+# the input is cut into pieces of about 2 KiB that are read apart; the
+# cut files hold cuts that fail: a comment open across lines that start
+# with '[' (the piece before does not end between games), and a comment
+# of 5 MB without one (no cut at all). The rest is then read in one.
+{
+    printf '[Event "a"]\n[Result "*"]\n\n1. e4 {open\n'
+    for i in $(seq 400); do printf '\n[not a tag %d]\n' "$i"; done
+    printf '} e5 *\n\n'
+    cat $pgn/real/lichess-illegal-100.pgn
+} >"$tmp/cut-in-comment.pgn"
+{
+    cat $pgn/real/London1851.pgn
+    printf '\n[Event "long"]\n[Result "*"]\n\n1. e4 {'
+    head -c 5000000 /dev/zero | tr '\0' x
+    printf '} e5 *\n\n'
+    cat $pgn/real/lichess-illegal-100.pgn
+} >"$tmp/uncut.pgn"
+same=0
+for input in $pgn/edge $pgn/real "$tmp/cut-in-comment.pgn" "$tmp/uncut.pgn" gz; do
+    [ "$input" = gz ] && input="$tmp/twic.gz"
+    "$bin" check -j1 -f json $input >"$tmp/j1" 2>&1
+    for j in 2 5; do
+        "$bin" check -j$j -f json $input >"$tmp/jn" 2>&1
+        if cmp -s "$tmp/j1" "$tmp/jn" && [ -s "$tmp/j1" ]; then
+            same=$((same + 1))
+        else
+            report check-threads-identical 1 "-j1 and -j$j differ on $input"
+        fi
+    done
+done
+[ "$same" -eq 10 ] && report check-threads-identical 0 ""
+# Every game is still there after a failed cut: the games around it too.
+london=$(grep -c '^\[Event ' $pgn/real/London1851.pgn)
+for input in cut-in-comment:1 uncut:$((london + 1)); do
+    "$bin" check -j2 -q --summary "$tmp/${input%%:*}.pgn" >"$tmp/out" 2>&1
+    if grep -q "^check: 1 files, $((${input#*:} + 100)) games" "$tmp/out"; then
+        report "check-threads-${input%%:*}" 0 ""
+    else
+        report "check-threads-${input%%:*}" 1 "$(cat "$tmp/out")"
+    fi
+done
 
 # -o writes the valid games as clean PGN; they check clean again.
 "$bin" check -q -o "$tmp/valid.pgn" $pgn/real/lichess-illegal-100.pgn
