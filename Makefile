@@ -193,7 +193,7 @@ $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)
 FUZZ_FLAGS = -std=c11 -g -O1 $(ARCH_FLAGS) -Isrc -D_POSIX_C_SOURCE=200809L -DPT_DEBUG -fsanitize=fuzzer,address,undefined
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
-build/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(HEADERS)
+build/fuzz/%: tests/fuzz/%.c tests/unit/pieces.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lz -lpthread -o $@
 

@@ -477,8 +477,10 @@ void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p);
 /* Once pt_pgn_next() has returned PT_ERR_END: whether the input ended
  * between games, so that text continuing it with a line that starts with
  * '[' would be read as a new game, every game before it unchanged. False
- * when the last game had no token yet (a tag line would extend it) or
- * its last token ran into the end (an unclosed comment, say). */
+ * when the last game had no token yet (a tag line would extend it), its
+ * last token ran into the end (an unclosed comment, say), or an escape
+ * line or byte order mark came after it (the next game's text, which
+ * may decide its encoding). */
 bool pt_pgn_ended_between_games(const pt_pgn_reader *r);
 /* The last offset in b[0..len) at which a game may be expected to start
  * on a line of its own: after a line feed, a '[' whose previous line does
@@ -487,6 +489,7 @@ bool pt_pgn_ended_between_games(const pt_pgn_reader *r);
 size_t pt_pgn_split_point(const unsigned char *b, size_t len);
 /* Line ends in b[0..len) as the reader counts them: LF, CR LF, lone CR. */
 long pt_pgn_count_lines(const unsigned char *b, size_t len);
+
 void pt_pgn_game_init(pt_pgn_game *g);
 void pt_pgn_game_free(pt_pgn_game *g);
 

@@ -626,6 +626,17 @@ static size_t feed_read(void *ctx, void *buf, size_t size)
     return f->in ? pt_input_read(f->in, buf, size) : 0;
 }
 
+/* Reports the first n games of a piece, numbered after the `games`
+ * before it in the input. */
+static void report_games(state *st, const char *file, piece *pc, size_t n, long *games)
+{
+    for (size_t i = 0; i < n; i++) {
+        pc->slots[i].game.number += *games;
+        report_game(st, file, &pc->slots[i]);
+    }
+    *games += (long)n;
+}
+
 /* Reads the rest of the input from piece `bad` of b, which cannot be read
  * on its own, here, as without pieces; `games` were reported before. */
 static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t bad, batch *next, long games,
@@ -635,11 +646,7 @@ static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t 
     pt_pgn_place from = pc->start;
     if (!pc->uncut && pc->count > 0) {
         from = pc->last_game; /* only the last game ran on past the cut */
-        for (size_t i = 0; i + 1 < pc->count; i++) {
-            pc->slots[i].game.number += games;
-            report_game(st, file, &pc->slots[i]);
-        }
-        games += (long)pc->count - 1;
+        report_games(st, file, pc, pc->count - 1, &games);
     }
     size_t skip = from.offset;
     from.offset = 0;
@@ -681,11 +688,7 @@ static size_t first_bad(const batch *b)
  * ran out of memory, which ends the input. */
 static bool report_piece(state *st, const char *file, piece *pc, long *games)
 {
-    for (size_t i = 0; i < pc->count; i++) {
-        pc->slots[i].game.number += *games;
-        report_game(st, file, &pc->slots[i]);
-    }
-    *games += (long)pc->count;
+    report_games(st, file, pc, pc->count, games);
     if (pc->err != PT_OK)
         report_input_error(st, file, "out of memory");
     return pc->err == PT_OK;

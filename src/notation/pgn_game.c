@@ -234,12 +234,12 @@ int pt_pgn_chars_between(const unsigned char *raw, size_t a, size_t b, bool byte
     return n;
 }
 
-/* Columns, computed incrementally along each line so that a game on one
- * enormous line costs linear time. */
 /* No line yet: not -2, a line start like any other (a game that begins
  * two bytes into its first line has its line start there). */
 #define NO_LINE LONG_MIN
 
+/* Columns, computed incrementally along each line so that a game on one
+ * enormous line costs linear time. */
 typedef struct column_walk {
     long line_start;
     size_t at;
