@@ -110,8 +110,11 @@ static bool fill(pt_pgn_reader *r)
         r->buf = bigger;
         r->cap = want;
     }
-    size_t room = r->cap - used;
-    size_t got = r->read(r->ctx, r->mem + used, room < READ_CHUNK ? room : READ_CHUNK);
+    /* Ask for at least as much as is waiting: a token that spans many
+     * reads is scanned again from its start after each, so reads that
+     * grow with it keep a 20 MB comment linear rather than quadratic. */
+    size_t room = r->cap - used, want = r->len > READ_CHUNK ? r->len : READ_CHUNK;
+    size_t got = r->read(r->ctx, r->mem + used, room < want ? room : want);
     if (got == 0)
         r->eof = true;
     r->len += got;

@@ -11,11 +11,13 @@
 typedef struct memory_source {
     const char *text;
     size_t len, at, chunk;
+    int calls;
 } memory_source;
 
 static size_t memory_read(void *ctx, void *buf, size_t size)
 {
     memory_source *m = ctx;
+    m->calls++;
     size_t n = m->len - m->at;
     if (n > size)
         n = size;
@@ -34,7 +36,7 @@ typedef struct games {
 /* Reads every game of text (at most 8), chunk bytes at a time. */
 static games *read_all(const char *text, size_t len, size_t chunk)
 {
-    memory_source src = {text, len, 0, chunk};
+    memory_source src = {text, len, 0, chunk, 0};
     pt_pgn_reader *r;
     assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
     games *all = calloc(1, sizeof *all);
@@ -348,7 +350,7 @@ static void test_game_too_large(void **state)
     size_t at = strlen(text);
     memset(text + at, 'x', len);
     strcpy(text + at + len, "}\n[Event \"small\"]\n1. e4 *\n");
-    memory_source src = {text, strlen(text), 0, 4096};
+    memory_source src = {text, strlen(text), 0, 4096, 0};
     pt_pgn_reader *r;
     assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
     pt_pgn_set_max_game(r, 100000);
@@ -362,6 +364,38 @@ static void test_game_too_large(void **state)
     assert_int_equal(g.tags[0].line, 3);
     assert_int_equal(g.number, 2);
     assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    free(text);
+}
+
+/* A token is scanned again from its start after each read that does not
+ * complete it, so reads must grow with what is waiting: a fixed 64 KiB
+ * took 256 reads (and 2 GB of scanning) for this 16 MB comment. */
+static void test_long_token_reads(void **state)
+{
+    (void)state;
+    size_t len = (size_t)16 << 20;
+    char *text = malloc(len + 64);
+    assert_non_null(text);
+    strcpy(text, "[Event \"long\"]\n1. e4 {");
+    size_t at = strlen(text);
+    memset(text + at, 'x', len);
+    strcpy(text + at + len, "} e5 *\n");
+    memory_source src = {text, strlen(text), 0, (size_t)-1, 0};
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
+    pt_pgn_game g;
+    pt_pgn_game_init(&g);
+    assert_int_equal(pt_pgn_next(r, &g), PT_OK);
+    assert_false(g.unreadable);
+    assert_int_equal(g.ntokens, 5); /* 1. e4 {comment} e5 * */
+    assert_int_equal(g.tokens[2].kind, PT_TOK_COMMENT);
+    assert_int_equal(g.tokens[2].len, len);
+    size_t line_start = strlen("[Event \"long\"]\n");
+    assert_int_equal(g.tokens[3].column, (int)(at + len + 2 - line_start + 1));
+    assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
+    assert_true(src.calls <= 16);
     pt_pgn_game_free(&g);
     pt_pgn_close(&r);
     free(text);
@@ -381,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_encoding_line),
         cmocka_unit_test(test_columns_mid_line),
         cmocka_unit_test(test_game_too_large),
+        cmocka_unit_test(test_long_token_reads),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }
