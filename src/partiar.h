@@ -503,6 +503,10 @@ const char *pt_pgn_result_text(int code);
 const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name);
 const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i);
 const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
+/* The index of the token that starts at line and column (as a diagnostic
+ * gives them), or g->ntokens when none does. A binary search: the tokens
+ * are in the order of the text. */
+size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
 /* Adds a diagnostic to g; message is printf-style. */
 pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));

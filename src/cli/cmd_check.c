@@ -273,14 +273,12 @@ static void csv_field(pt_buf *b, const char *s, bool last)
 static void text_at(const pt_pgn_game *g, const pt_pgn_diag *d, char *out, size_t size)
 {
     out[0] = '\0';
-    for (size_t i = 0; i < g->ntokens; i++) {
-        const pt_pgn_token *t = &g->tokens[i];
-        if (t->line == d->line && t->column == d->column &&
-            (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL || t->kind == PT_TOK_NUMBER || t->kind == PT_TOK_RESULT)) {
-            snprintf(out, size, "%.*s", (int)t->len, g->text + t->text);
-            return;
-        }
-    }
+    size_t i = pt_pgn_token_at(g, d->line, d->column);
+    if (i == g->ntokens)
+        return;
+    const pt_pgn_token *t = &g->tokens[i];
+    if (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL || t->kind == PT_TOK_NUMBER || t->kind == PT_TOK_RESULT)
+        snprintf(out, size, "%.*s", (int)t->len, g->text + t->text);
 }
 
 /* Move number and side of a ply counted from the game's start. */

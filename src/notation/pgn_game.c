@@ -92,6 +92,21 @@ pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line,
     return err;
 }
 
+size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column)
+{
+    size_t lo = 0, hi = g->ntokens;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const pt_pgn_token *t = &g->tokens[mid];
+        if (t->line < line || (t->line == line && t->column < column))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    bool found = lo < g->ntokens && g->tokens[lo].line == line && g->tokens[lo].column == column;
+    return found ? lo : g->ntokens;
+}
+
 /* Appends to a text array of the game through pt_buf, which keeps a NUL
  * after the text. */
 static bool append(char **data, size_t *len, size_t *cap, const char *s, size_t n)

@@ -21,6 +21,12 @@ typedef struct writer {
     size_t line_chars;
     bool glue;  /* no blank before the next word (after "(") */
     bool ok;
+    /* With opts->diagnostics: the diagnostics token by token, in their
+     * order (by_token), token k's from first[k] to first[k + 1], and
+     * those at no token from first[ntokens]. Found once a game, so that
+     * a game with many tokens and diagnostics costs no more than their
+     * sum, not their product. */
+    size_t *first, *by_token;
 } writer;
 
 static size_t utf8_chars(const char *s, size_t len)
@@ -134,22 +140,37 @@ static void write_tags(writer *w, const pt_pgn_game *g, const char *result)
     }
 }
 
-/* Diagnostics written as comments: those located at token t, or (t NULL)
- * those located at no token. */
-static void diagnostics(writer *w, const pt_pgn_game *g, const pt_pgn_token *t)
+/* Fills w->first and w->by_token (see writer); false when memory runs
+ * out. A counting sort keeps each token's diagnostics in their order. */
+static bool index_diagnostics(writer *w, const pt_pgn_game *g)
 {
+    size_t n = g->ntokens;
+    w->first = calloc(n + 2, sizeof *w->first);
+    w->by_token = malloc((g->ndiags ? g->ndiags : 1) * sizeof *w->by_token);
+    if (!w->first || !w->by_token)
+        return false;
+    for (size_t i = 0; i < g->ndiags; i++)
+        w->first[pt_pgn_token_at(g, g->diags[i].line, g->diags[i].column) + 1]++;
+    for (size_t k = 1; k <= n + 1; k++)
+        w->first[k] += w->first[k - 1];
+    /* first[k] serves as token k's cursor while filling, and so ends
+     * where token k + 1's diagnostics begin: shifted by one, it is k's
+     * start again. */
     for (size_t i = 0; i < g->ndiags; i++) {
-        const pt_pgn_diag *d = &g->diags[i];
-        bool here;
-        if (t) {
-            here = d->line == t->line && d->column == t->column;
-        } else {
-            here = true;
-            for (size_t k = 0; k < g->ntokens && here; k++)
-                here = !(d->line == g->tokens[k].line && d->column == g->tokens[k].column);
-        }
-        if (!here)
-            continue;
+        size_t k = pt_pgn_token_at(g, g->diags[i].line, g->diags[i].column);
+        w->by_token[w->first[k]++] = i;
+    }
+    memmove(w->first + 1, w->first, (n + 1) * sizeof *w->first);
+    w->first[0] = 0;
+    return true;
+}
+
+/* Diagnostics written as comments: those located at token k, or (k ==
+ * g->ntokens) those located at no token. */
+static void diagnostics(writer *w, const pt_pgn_game *g, size_t k)
+{
+    for (size_t j = w->first[k]; j < w->first[k + 1]; j++) {
+        const pt_pgn_diag *d = &g->diags[w->by_token[j]];
         char text[320];
         snprintf(text, sizeof text, "%s [%s]: %s%s%s", d->severity == PT_SEV_ERROR ? "error" : "warning", d->code,
                  d->message, d->suggestion[0] ? "; did you mean " : "", d->suggestion);
@@ -280,7 +301,7 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
                  * move found before it). What was repaired is said first. */
                 bool repaired = rp->token_move[i] == PT_MOVE_NONE;
                 if (repaired && o->diagnostics) {
-                    diagnostics(w, g, t);
+                    diagnostics(w, g, i);
                     ls->need_number = true;
                 }
                 while (next_move < rp->nmoves && rp->move_token[next_move] == i && !ls->broken)
@@ -292,23 +313,29 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             write_move(w, ls, rp->replayed && top > 0 ? rp->token_move[i] : PT_MOVE_NONE, o, t, text);
         }
         if (o->diagnostics)
-            diagnostics(w, g, t);
+            diagnostics(w, g, i);
     }
 }
 
 pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *opts, pt_buf *out)
 {
-    writer w = {out, 0, false, true};
+    writer w = {out, 0, false, true, NULL, NULL};
+    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
+    if (!lines || (opts->diagnostics && !index_diagnostics(&w, g))) {
+        free(lines);
+        free(w.first);
+        free(w.by_token);
+        return PT_ERR_NOMEM;
+    }
     const char *result = game_result(g);
     write_tags(&w, g, result);
     put_raw(&w, "\n", 1);
     if (opts->diagnostics)
-        diagnostics(&w, g, NULL);
-    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
-    if (!lines)
-        return PT_ERR_NOMEM;
+        diagnostics(&w, g, g->ntokens);
     write_moves(&w, g, rp, opts, lines);
     free(lines);
+    free(w.first);
+    free(w.by_token);
     word_str(&w, result);
     put_raw(&w, "\n\n", 2);
     return w.ok ? PT_OK : PT_ERR_NOMEM;

@@ -340,6 +340,27 @@ static void test_columns_mid_line(void **state)
     free_all(all);
 }
 
+/* Every token is found at its own place, and nothing elsewhere. */
+static void test_token_at(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"\u00e9\"]\n1. e4 {\u00e9t\u00e9} e5\n2. Nf3 (2. Nc3 d5) 2... Nc6 *\n"
+                           "[Event \"none\"]\n");
+    assert_int_equal(all->n, 2);
+    const pt_pgn_game *g = &all->g[0];
+    assert_true(g->ntokens > 10);
+    for (size_t i = 0; i < g->ntokens; i++)
+        assert_int_equal(pt_pgn_token_at(g, g->tokens[i].line, g->tokens[i].column), i);
+    /* A tag's place, a place inside e4, places past the end. */
+    assert_int_equal(pt_pgn_token_at(g, 1, 1), g->ntokens);
+    assert_int_equal(pt_pgn_token_at(g, 2, g->tokens[1].column + 1), g->ntokens);
+    assert_int_equal(pt_pgn_token_at(g, 3, 200), g->ntokens);
+    assert_int_equal(pt_pgn_token_at(g, 9, 1), g->ntokens);
+    assert_int_equal(all->g[1].ntokens, 0);
+    assert_int_equal(pt_pgn_token_at(&all->g[1], 1, 1), 0);
+    free_all(all);
+}
+
 static void test_game_too_large(void **state)
 {
     (void)state;
@@ -414,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_streaming_is_exact),
         cmocka_unit_test(test_encoding_line),
         cmocka_unit_test(test_columns_mid_line),
+        cmocka_unit_test(test_token_at),
         cmocka_unit_test(test_game_too_large),
         cmocka_unit_test(test_long_token_reads),
     };
