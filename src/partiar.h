@@ -437,6 +437,12 @@ typedef struct pt_pgn_game {
     size_t ntokens, tokens_cap;
     pt_pgn_diag *diags;
     size_t ndiags, diags_cap;
+    /* Past PT_PGN_MAX_DIAGS diagnostics are only counted (unlisted, of
+     * which unlisted_errors are errors). The last is kept in spare, so
+     * that its maker can complete it through pt_pgn_last_diag(). */
+    long unlisted, unlisted_errors;
+    bool last_unlisted;
+    pt_pgn_diag spare;
     uint64_t initials[4];   /* a bit for each first byte of a main-line move */
 } pt_pgn_game;
 
@@ -444,6 +450,9 @@ typedef struct pt_pgn_reader pt_pgn_reader;
 
 #define PT_PGN_MAX_DEPTH 64              /* variations nested deeper are refused */
 #define PT_PGN_MAX_GAME ((size_t)32 << 20) /* bytes; a larger game is unreadable */
+/* Diagnostics listed for one game; the rest are counted. Each takes about
+ * 300 bytes, and a game of 30 MB of stray quotes would make 15 million. */
+#define PT_PGN_MAX_DIAGS 1000
 
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx);
 /* A reader of the len bytes at b, read where they are: b must outlive it. */
@@ -507,9 +516,16 @@ const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
  * gives them), or g->ntokens when none does. A binary search: the tokens
  * are in the order of the text. */
 size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
-/* Adds a diagnostic to g; message is printf-style. */
+/* Adds a diagnostic to g; message is printf-style. Past PT_PGN_MAX_DIAGS
+ * it is counted, not listed. */
 pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* The diagnostic added last, listed or not: for its maker to complete. */
+pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g);
+/* Once every diagnostic of g is made: when some went unlisted, lists one
+ * more that counts them (too-many-diagnostics, an error if any of them
+ * was one). */
+pt_err pt_pgn_count_unlisted(pt_pgn_game *g);
 
 /* -------------------------------------------------------------- buffers */
 

@@ -408,6 +408,8 @@ static void report_game(state *st, const char *file, slot *s)
                             pt_cli_input_name(st->inputs->items[earlier->file]));
         }
     }
+    if (pt_pgn_count_unlisted(g) != PT_OK)
+        report_input_error(st, file, "out of memory while checking a game");
     /* Diagnostics in the order of the text; 'at' records the order they
      * were made in, for those at the same place. */
     for (size_t i = 0; i < g->ndiags; i++)

@@ -93,7 +93,7 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
     pt_replay_init(&rp);
     pt_err err;
     while ((err = pt_pgn_next(r, &g)) == PT_OK) {
-        if ((err = pt_replay_game(&g, ro, &rp)) != PT_OK)
+        if ((err = pt_replay_game(&g, ro, &rp)) != PT_OK || (err = pt_pgn_count_unlisted(&g)) != PT_OK)
             break;
         for (int i = 0; i < pt_lang_count() && i < 64; i++)
             if (rp.replayed && pt_lang_at(i) == rp.lang)

@@ -35,6 +35,8 @@ void pt_pgn_game_clear(pt_pgn_game *g)
     g->latin1 = false;
     g->text_len = g->strings_len = 0;
     g->ntags = g->ntokens = g->ndiags = 0;
+    g->unlisted = g->unlisted_errors = 0;
+    g->last_unlisted = false;
     memset(g->initials, 0, sizeof g->initials);
 }
 
@@ -57,9 +59,16 @@ bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size)
 static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, long line_start,
                        size_t at, const char *fmt, va_list ap)
 {
-    if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
-        return PT_ERR_NOMEM;
-    pt_pgn_diag *d = &g->diags[g->ndiags++];
+    pt_pgn_diag *d = &g->spare;
+    g->last_unlisted = g->ndiags >= PT_PGN_MAX_DIAGS;
+    if (g->last_unlisted) {
+        g->unlisted++;
+        g->unlisted_errors += severity == PT_SEV_ERROR;
+    } else {
+        if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
+            return PT_ERR_NOMEM;
+        d = &g->diags[g->ndiags++];
+    }
     memset(d, 0, sizeof *d);
     d->severity = severity;
     d->code = code;
@@ -80,6 +89,29 @@ pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line,
     pt_err err = add_diag(g, severity, code, line, column, ply, 0, 0, fmt, ap);
     va_end(ap);
     return err;
+}
+
+pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g)
+{
+    return g->last_unlisted ? &g->spare : &g->diags[g->ndiags - 1];
+}
+
+pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
+{
+    if (g->unlisted == 0)
+        return PT_OK;
+    /* Listed past the limit: it is the one that says so. */
+    if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
+        return PT_ERR_NOMEM;
+    pt_pgn_diag *d = &g->diags[g->ndiags++];
+    *d = (pt_pgn_diag){.severity = g->unlisted_errors ? PT_SEV_ERROR : PT_SEV_WARNING,
+                       .code = "too-many-diagnostics", .line = g->first_line, .column = 1};
+    snprintf(d->message, sizeof d->message,
+             "%ld more diagnostics in this game (%ld of them errors) are not listed; the first %d are",
+             g->unlisted, g->unlisted_errors, PT_PGN_MAX_DIAGS);
+    g->unlisted = g->unlisted_errors = 0;
+    g->last_unlisted = false;
+    return PT_OK;
 }
 
 pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line, long line_start, size_t at,

@@ -23,7 +23,7 @@ pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos,
                                  "move number '%.*s' where %s's move %d is due", (int)t->len, g->text + t->text,
                                  side(pos->side), pos->fullmove);
     if (err == PT_OK)
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%d%s", pos->fullmove,
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%d%s", pos->fullmove,
                  pos->side == PT_WHITE ? "." : "...");
     return err;
 }
@@ -66,7 +66,7 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
                                      g->text + t->text);
         if (err != PT_OK)
             return err;
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     if (false_capture) {
         pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-capture", t->line, t->column, ply,
@@ -74,7 +74,7 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
                                      g->text + t->text);
         if (err != PT_OK)
             return err;
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     if (false_ep) {
         pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-ep", t->line, t->column, ply,
@@ -82,7 +82,7 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
                                      g->text + t->text);
         if (err != PT_OK)
             return err;
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     return PT_OK;
 }
@@ -182,7 +182,7 @@ pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, in
                                  "the game ended by %s but the result is '%s'", pt_status_name(status),
                                  pt_pgn_result_text(result));
     if (err == PT_OK)
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", pt_pgn_result_text(required));
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", pt_pgn_result_text(required));
     return err;
 }
 

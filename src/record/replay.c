@@ -325,7 +325,7 @@ static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_tok
                                  move_number(&ls->pos), t->depth ? " (in a variation)" : "");
     if (err != PT_OK)
         return err;
-    pt_pgn_diag *d = &g->diags[g->ndiags - 1];
+    pt_pgn_diag *d = pt_pgn_last_diag(g);
     size_t used = 0;
     for (int i = 0; i < n && used + PT_SAN_MAX + 2 < sizeof d->suggestion; i++) {
         char san[PT_SAN_MAX];
@@ -368,7 +368,7 @@ static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_sta
                                      g->text + t->text, forms[i].what, san);
         if (err != PT_OK)
             return err;
-        snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", san);
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     return PT_OK;
 }
@@ -388,7 +388,7 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
         pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, "result-mismatch", t->line, t->column, 0,
                                      "the game ends '%s' but its Result tag says '%s'", ends, tag);
         if (err == PT_OK)
-            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%s", ends);
+            snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", ends);
         return err;
     }
     return PT_OK;
@@ -449,7 +449,7 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
                                   "a move is missing before '%.*s': %s's move %d, which can only be %s", (int)t->len,
                                   g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), list);
         if (err == PT_OK) /* three moves fit in a suggestion; cut, not overflowed */
-            snprintf(g->diags[g->ndiags - 1].suggestion, sizeof g->diags[0].suggestion, "%.*s",
+            snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%.*s",
                      (int)sizeof g->diags[0].suggestion - 1, list);
         rp->errors++;
     } else if (plan.kind == PT_REPAIR_SKIP) {
@@ -461,7 +461,7 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
         err = report_failed_move(g, rp, t, ls, why, mt);
         if (err == PT_OK && plan.kind == PT_REPAIR_SUBSTITUTE) {
             /* The suggestion leads with the move the check went on with. */
-            pt_pgn_diag *d = &g->diags[g->ndiags - 1];
+            pt_pgn_diag *d = pt_pgn_last_diag(g);
             standard(&ls->pos, plan.move, rp->lang, san);
             if (strncmp(d->suggestion, san, strlen(san)) != 0)
                 snprintf(d->suggestion, sizeof d->suggestion, "%s", san);
@@ -544,6 +544,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
      * notation first), and look further if the replay fails. */
     const pt_lang *english = pt_lang_at(0);
     size_t plies, first_diag = g->ndiags;
+    long first_unlisted = g->unlisted, first_unlisted_errors = g->unlisted_errors;
     if (opts->lang) {
         err = replay_lines(g, opts, rp, st);
     } else if (!knows_letters(g, english, false)) {
@@ -558,6 +559,8 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
             const pt_lang *other = detect(g, &rp->start, english, &plies);
             if (other != english && plies > english_plies) {
                 g->ndiags = first_diag;
+                g->unlisted = first_unlisted;
+                g->unlisted_errors = first_unlisted_errors;
                 rp->lang = other;
                 err = replay_lines(g, opts, rp, st);
             }

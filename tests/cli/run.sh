@@ -283,6 +283,17 @@ for input in cut-in-comment:1 uncut:$((london + 1)); do
     fi
 done
 
+# A game's first 1000 diagnostics are listed and the rest counted in one
+# more: 1500 stray quotes make 1000 errors and the count of 500.
+{
+    for tag in Event Site Date Round White Black; do printf '[%s "?"]\n' $tag; done
+    printf '[Result "*"]\n\n1. e4 '
+    for i in $(seq 1500); do printf '" '; done
+    printf 'e5 *\n'
+} >"$tmp/quotes.pgn"
+expect_line check-too-many 1 "check: 1 files, 1 games: 0 valid, 1 invalid, 0 unreadable; 1001 errors, 0 warnings, 0 duplicates" \
+    "$bin" check -q --summary "$tmp/quotes.pgn"
+
 # -o writes the valid games as clean PGN; they check clean again.
 "$bin" check -q -o "$tmp/valid.pgn" $pgn/real/lichess-illegal-100.pgn
 expect_line check-export 0 "check: 1 files, 99 games: 99 valid, 0 invalid, 0 unreadable; 0 errors, 0 warnings, 0 duplicates" \

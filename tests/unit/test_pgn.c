@@ -361,6 +361,45 @@ static void test_token_at(void **state)
     free_all(all);
 }
 
+/* A game's diagnostics are listed up to PT_PGN_MAX_DIAGS and the rest
+ * counted: 1200 stray quotes in one game held 1200 of some 300 bytes
+ * each, and a 30 MB game of them 4.5 GB. */
+static void test_diagnostics_limit(void **state)
+{
+    (void)state;
+    size_t n = PT_PGN_MAX_DIAGS + 200;
+    char *text = malloc(2 * n + 64);
+    assert_non_null(text);
+    strcpy(text, "[Event \"quotes\"]\n1. e4 ");
+    size_t at = strlen(text);
+    for (size_t i = 0; i < n; i++)
+        memcpy(text + at + 2 * i, "\" ", 2);
+    strcpy(text + at + 2 * n, "e5 *\n");
+    games *all = read_text(text);
+    free(text);
+    pt_pgn_game *g = &all->g[0];
+    assert_int_equal(all->n, 1);
+    assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS);
+    assert_int_equal(g->unlisted, 200);
+    assert_int_equal(g->unlisted_errors, 200);
+    assert_string_equal(g->diags[PT_PGN_MAX_DIAGS - 1].code, "pgn-syntax");
+    assert_int_equal(g->diags[PT_PGN_MAX_DIAGS - 1].column, (int)(strlen("1. e4 ") + 2 * (PT_PGN_MAX_DIAGS - 1) + 1));
+    assert_int_equal(g->ntokens, 4); /* 1. e4 e5 *: what surrounds the quotes is read */
+    /* The last one made is the spare: completing it leaves the list alone. */
+    assert_ptr_equal(pt_pgn_last_diag(g), &g->spare);
+    assert_int_equal(pt_pgn_add_diag(g, PT_SEV_WARNING, "test", 1, 1, 0, "one more"), PT_OK);
+    assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS);
+    assert_int_equal(g->unlisted, 201);
+    assert_int_equal(pt_pgn_count_unlisted(g), PT_OK);
+    assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS + 1);
+    const pt_pgn_diag *d = &g->diags[PT_PGN_MAX_DIAGS];
+    assert_string_equal(d->code, "too-many-diagnostics");
+    assert_int_equal(d->severity, PT_SEV_ERROR);
+    assert_non_null(strstr(d->message, "201 more diagnostics in this game (200 of them errors)"));
+    assert_int_equal(g->unlisted, 0);
+    free_all(all);
+}
+
 static void test_game_too_large(void **state)
 {
     (void)state;
@@ -436,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_encoding_line),
         cmocka_unit_test(test_columns_mid_line),
         cmocka_unit_test(test_token_at),
+        cmocka_unit_test(test_diagnostics_limit),
         cmocka_unit_test(test_game_too_large),
         cmocka_unit_test(test_long_token_reads),
     };
