@@ -36,6 +36,15 @@
 #define PIECES_A_THREAD 16
 #define PIECE_LIMIT ((size_t)4 << 20) /* no cut within: the rest is read whole */
 #define READ_BYTES ((size_t)64 << 10)
+/* Input bytes a batch may hold, games or pieces, beside its count: a game
+ * takes up to 35 times its text in memory (a token of 32 bytes for each
+ * "()" of a variation tree), and 256 games of 1 MB, two batches, took
+ * 1.4 GB. Usual batches hold under a tenth of it. */
+#define BATCH_BYTES ((size_t)4 << 20)
+/* A slot keeps its game's memory for the next game, to spare the
+ * allocations, but not past this: one huge game would stay held in every
+ * slot that ever read one. */
+#define SLOT_KEEP_BYTES ((size_t)1 << 20)
 
 static const char help[] =
     "Usage: partiar check [OPTIONS] PATH...\n"
@@ -392,6 +401,20 @@ static void report_input_error(state *st, const char *file, const char *message)
     }
 }
 
+/* Frees what a slot holds past SLOT_KEEP_BYTES. */
+static void trim_slot(slot *s)
+{
+    const pt_pgn_game *g = &s->game;
+    const pt_replay *rp = &s->replay;
+    size_t held = g->text_cap + g->strings_cap + g->tags_cap * sizeof *g->tags + g->tokens_cap * sizeof *g->tokens +
+                  g->diags_cap * sizeof *g->diags + rp->cap * (sizeof *rp->moves + sizeof *rp->move_token) +
+                  rp->token_cap * sizeof *rp->token_move;
+    if (held > SLOT_KEEP_BYTES) {
+        pt_pgn_game_free(&s->game);
+        pt_replay_free(&s->replay);
+    }
+}
+
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
@@ -440,19 +463,21 @@ static void report_game(state *st, const char *file, slot *s)
         pt_buf_free(&text);
     }
     flush_out(st);
+    trim_slot(s);
 }
 
-/* Reads up to BATCH games into b; false once the input is over. */
+/* Reads up to BATCH games, or BATCH_BYTES of them, into b; false once
+ * the input is over. */
 static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
 {
-    while (b->count < BATCH) {
+    for (size_t held = 0; b->count < BATCH && held < BATCH_BYTES;) {
         pt_err err = pt_pgn_next(r, &b->slots[b->count].game);
         if (err != PT_OK) {
             if (err == PT_ERR_NOMEM)
                 report_input_error(st, file, "out of memory");
             return false;
         }
-        b->count++;
+        held += b->slots[b->count++].game.text_len;
     }
     return true;
 }
@@ -592,11 +617,12 @@ static bool cut_piece(cutter *c, piece *pc)
     }
 }
 
-/* Cuts up to n pieces into b, the last of the input or an uncut one
- * ending the cutting. */
+/* Cuts up to n pieces, or BATCH_BYTES of them, into b, the last of the
+ * input or an uncut one ending the cutting. */
 static void cut_batch(state *st, const char *file, cutter *c, batch *b, size_t n)
 {
-    for (b->count = 0; b->count < n && !c->done; b->count++) {
+    size_t held = 0;
+    for (b->count = 0; b->count < n && held < BATCH_BYTES && !c->done; b->count++) {
         piece *pc = &b->pieces[b->count];
         if (!cut_piece(c, pc)) {
             report_input_error(st, file, "out of memory");
@@ -604,6 +630,7 @@ static void cut_batch(state *st, const char *file, cutter *c, batch *b, size_t n
             return;
         }
         c->done = pc->last || pc->uncut;
+        held += pc->len;
     }
 }
 
