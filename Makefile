@@ -181,6 +181,7 @@ demo: deps all
 bench: deps-bench all $(BUILD)/bench/core
 	tests/bench/perft.sh $(BIN)
 	tests/bench/check.sh $(BIN)
+	tests/bench/hostile.sh $(BIN)
 
 # The floor under the check: its reader and its move reader alone.
 $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)
