@@ -253,5 +253,16 @@ uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp)
     }
     for (size_t i = 0; i < rp->nmoves; i++) /* a move at a time: 16 bits */
         h = (h ^ rp->moves[i]) * 1099511628211ULL;
+    /* What could not be played still tells two records apart: the text of
+     * each main-line move not read as written (an illegal move and what
+     * follows it, moves after mate). */
+    for (size_t i = 0; !rp->complete && i < g->ntokens; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        if (t->depth == 0 && (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL) && rp->token_move[i] == PT_MOVE_NONE) {
+            for (size_t k = 0; k < t->len; k++)
+                h = (h ^ (unsigned char)g->text[t->text + k]) * 1099511628211ULL;
+            h = (h ^ 0xFF) * 1099511628211ULL;
+        }
+    }
     return h ^ rp->start.key;
 }
