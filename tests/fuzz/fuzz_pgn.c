@@ -95,11 +95,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const pt_pgn_token *t = &g.tokens[i];
             if (t->text + t->len > g.text_len || t->line < 1 || t->column < 1)
                 abort();
+            /* In the order of the text, as pt_pgn_token_at() needs. */
+            const pt_pgn_token *p = i ? &g.tokens[i - 1] : NULL;
+            if (p && (t->line < p->line || (t->line == p->line && t->column <= p->column)))
+                abort();
+            if (pt_pgn_token_at(&g, t->line, t->column) != i)
+                abort();
         }
         for (size_t i = 0; i < g.ndiags; i++)
             if (g.diags[i].line < 1 || g.diags[i].column < 1 || !g.diags[i].code)
                 abort();
-        if (pt_replay_game(&g, &ro, &rp) != PT_OK)
+        if (pt_replay_game(&g, &ro, &rp) != PT_OK || pt_pgn_count_unlisted(&g) != PT_OK ||
+            g.ndiags > PT_PGN_MAX_DIAGS + 1)
             abort();
         out.len = 0;
         if (pt_pgn_write(&g, &rp, &wo, &out) != PT_OK)

@@ -400,16 +400,22 @@ static void test_diagnostics_limit(void **state)
     free_all(all);
 }
 
+/* head, then len bytes 'x', then tail: a text with one huge token. */
+static char *padded(const char *head, size_t len, const char *tail)
+{
+    size_t at = strlen(head);
+    char *text = malloc(at + len + strlen(tail) + 1);
+    assert_non_null(text);
+    memcpy(text, head, at);
+    memset(text + at, 'x', len);
+    strcpy(text + at + len, tail);
+    return text;
+}
+
 static void test_game_too_large(void **state)
 {
     (void)state;
-    size_t len = 300000;
-    char *text = malloc(len + 64);
-    assert_non_null(text);
-    strcpy(text, "[Event \"huge\"]\n{");
-    size_t at = strlen(text);
-    memset(text + at, 'x', len);
-    strcpy(text + at + len, "}\n[Event \"small\"]\n1. e4 *\n");
+    char *text = padded("[Event \"huge\"]\n{", 300000, "}\n[Event \"small\"]\n1. e4 *\n");
     memory_source src = {text, strlen(text), 0, 4096, 0};
     pt_pgn_reader *r;
     assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
@@ -435,13 +441,8 @@ static void test_game_too_large(void **state)
 static void test_long_token_reads(void **state)
 {
     (void)state;
-    size_t len = (size_t)16 << 20;
-    char *text = malloc(len + 64);
-    assert_non_null(text);
-    strcpy(text, "[Event \"long\"]\n1. e4 {");
-    size_t at = strlen(text);
-    memset(text + at, 'x', len);
-    strcpy(text + at + len, "} e5 *\n");
+    size_t len = (size_t)16 << 20, at = strlen("[Event \"long\"]\n1. e4 {");
+    char *text = padded("[Event \"long\"]\n1. e4 {", len, "} e5 *\n");
     memory_source src = {text, strlen(text), 0, (size_t)-1, 0};
     pt_pgn_reader *r;
     assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
