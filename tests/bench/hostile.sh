@@ -9,13 +9,19 @@
 # bytes for each "()", and the reader's buffer); a shape of many games
 # must stay within twice its smaller peak and 16 MB more. The script then
 # exits with status 1.
+# Shapes: one huge comment, one huge move, a game of 50000 distinct tags,
+# a game of stray quotes (a diagnostic each), a game of many variations
+# each with an illegal move (reported as text, and exported with --export
+# all), games of 1 MB of empty variations on all cores (a token each two
+# bytes: the threads must not hold many such games at once), and random
+# bytes on one thread and on all cores.
 set -u
 bin=${1:-build/partiar}
 cores=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-tags() { for tag in Event Site Date Round White Black; do printf '[%s "?"]\n' "$tag"; done; printf '[Result "*"]\n\n'; }
+roster() { for tag in Event Site Date Round White Black; do printf '[%s "?"]\n' "$tag"; done; printf '[Result "*"]\n\n'; }
 repeat() { # n text: text n times
     local n=$1 text=$2
     yes "$text" | head -n "$n" | tr -d '\n'
@@ -23,14 +29,15 @@ repeat() { # n text: text n times
 make_shape() { # shape scale: writes $tmp/shape-scale.pgn
     local shape=$1 scale=$2 out=$tmp/$1-$2.pgn
     case $shape in
-    comment) { tags; printf '1. e4 {'; head -c $((scale * 5000000)) /dev/zero | tr '\0' x; printf '} e5 *\n'; } >"$out" ;;
-    move) { tags; printf '1. e4 '; head -c $((scale * 5000000)) /dev/zero | tr '\0' a; printf ' e5 *\n'; } >"$out" ;;
-    quotes) { tags; printf '1. e4 '; repeat $((scale * 250000)) '" '; printf 'e5 *\n'; } >"$out" ;;
+    comment) { roster; printf '1. e4 {'; head -c $((scale * 5000000)) /dev/zero | tr '\0' x; printf '} e5 *\n'; } >"$out" ;;
+    move) { roster; printf '1. e4 '; head -c $((scale * 5000000)) /dev/zero | tr '\0' a; printf ' e5 *\n'; } >"$out" ;;
+    quotes) { roster; printf '1. e4 '; repeat $((scale * 250000)) '" '; printf 'e5 *\n'; } >"$out" ;;
+    tags) { seq $((scale * 50000)) | sed 's/.*/[T& "v"]/'; printf '\n1. e4 *\n'; } >"$out" ;;
     variations | export)
-        { tags; printf '1. e4 '; repeat $((scale * 5000)) '(1. Nf3+) (1. Qh5) (1. d4 d5 3. c4) '; printf 'e5 *\n'; } >"$out" ;;
+        { roster; printf '1. e4 '; repeat $((scale * 5000)) '(1. Nf3+) (1. Qh5) (1. d4 d5 3. c4) '; printf 'e5 *\n'; } >"$out" ;;
     big-games-jn)
         for _ in $(seq $((scale * 10))); do
-            tags
+            roster
             printf '1. e4 '
             repeat 333333 '() '
             printf 'e5 *\n\n'
@@ -51,7 +58,7 @@ run() { # shape file: prints "seconds peak-kB"
 
 status=0
 printf '%-12s %9s %9s %8s %8s %6s %9s %9s\n' shape 'MB' 'MB x4' 's' 's x4' ratio 'peak MB' 'peak x4'
-for shape in comment move quotes variations export big-games-jn garbage-j1 garbage-jn; do
+for shape in comment move tags quotes variations export big-games-jn garbage-j1 garbage-jn; do
     make_shape "$shape" 1
     make_shape "$shape" 4
     read -r t1 m1 <<<"$(run "$shape" "$tmp/$shape-1.pgn")"

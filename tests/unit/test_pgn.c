@@ -400,6 +400,28 @@ static void test_diagnostics_limit(void **state)
     free_all(all);
 }
 
+/* A repeated tag name starts a new game, however many tags came before:
+ * past 16 the names are looked up in a hash table, reset each game. */
+static void test_many_tag_names(void **state)
+{
+    (void)state;
+    char text[4096] = "";
+    size_t n = 0;
+    for (int game = 0; game < 2; game++) {
+        for (int i = 0; i < 40; i++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "[T%d \"%d\"]\n", i, game);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s", game ? "[T7 \"again\"]\n" : "\n1. e4 *\n");
+    }
+    games *all = read_text(text);
+    assert_int_equal(all->n, 3);
+    assert_int_equal(all->g[0].ntags, 40);
+    assert_int_equal(all->g[1].ntags, 40); /* the first game's names forgotten */
+    assert_string_equal(pt_pgn_tag_value(&all->g[1], "T39"), "1");
+    assert_int_equal(all->g[2].ntags, 1); /* T7 again: a game of its own */
+    assert_string_equal(pt_pgn_tag_value(&all->g[2], "T7"), "again");
+    free_all(all);
+}
+
 /* head, then len bytes 'x', then tail: a text with one huge token. */
 static char *padded(const char *head, size_t len, const char *tail)
 {
@@ -476,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_encoding_line),
         cmocka_unit_test(test_columns_mid_line),
         cmocka_unit_test(test_token_at),
+        cmocka_unit_test(test_many_tag_names),
         cmocka_unit_test(test_diagnostics_limit),
         cmocka_unit_test(test_game_too_large),
         cmocka_unit_test(test_long_token_reads),
