@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,8 +121,60 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static pt_err walk(pt_paths *out, const char *dir, char *msg, size_t size, int depth)
+/* The folders a walk has entered, by device and inode, in a hash set at
+ * most half full: each is walked once, so that a symbolic link back up
+ * the tree cannot make the walk loop (two such links made it take 2^64
+ * steps), nor two links to one folder list its files twice. */
+typedef struct folder_id {
+    dev_t dev;
+    ino_t ino;
+    bool used;
+} folder_id;
+
+typedef struct visited {
+    folder_id *slots;
+    size_t cap, count;
+} visited;
+
+static size_t folder_slot(const visited *v, dev_t dev, ino_t ino)
 {
+    uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 32)) * 0x9E3779B97F4A7C15ULL;
+    for (size_t i = (size_t)(h >> 32) & (v->cap - 1);; i = (i + 1) & (v->cap - 1))
+        if (!v->slots[i].used || (v->slots[i].dev == dev && v->slots[i].ino == ino))
+            return i;
+}
+
+/* Records folder st; *first tells whether it was not entered before. */
+static bool enter_folder(visited *v, const struct stat *st, bool *first)
+{
+    if (2 * (v->count + 1) > v->cap) {
+        visited bigger = {calloc(v->cap ? 2 * v->cap : 64, sizeof *bigger.slots), v->cap ? 2 * v->cap : 64, 0};
+        if (!bigger.slots)
+            return false;
+        for (size_t i = 0; i < v->cap; i++)
+            if (v->slots[i].used)
+                bigger.slots[folder_slot(&bigger, v->slots[i].dev, v->slots[i].ino)] = v->slots[i];
+        bigger.count = v->count;
+        free(v->slots);
+        *v = bigger;
+    }
+    folder_id *f = &v->slots[folder_slot(v, st->st_dev, st->st_ino)];
+    *first = !f->used;
+    if (*first) {
+        *f = (folder_id){st->st_dev, st->st_ino, true};
+        v->count++;
+    }
+    return true;
+}
+
+static pt_err walk(pt_paths *out, visited *seen, const char *dir, char *msg, size_t size, int depth)
+{
+    struct stat self;
+    bool first = true;
+    if (stat(dir, &self) == 0 && !enter_folder(seen, &self, &first))
+        return PT_ERR_NOMEM;
+    if (!first)
+        return PT_OK;
     if (depth > 64) {
         snprintf(msg, size, "%s: folders nested too deep", dir);
         return PT_ERR_IO;
@@ -155,7 +208,7 @@ static pt_err walk(pt_paths *out, const char *dir, char *msg, size_t size, int d
     for (size_t i = 0; i < here.count && err == PT_OK; i++) {
         struct stat st;
         if (stat(here.items[i], &st) == 0 && S_ISDIR(st.st_mode))
-            err = walk(out, here.items[i], msg, size, depth + 1);
+            err = walk(out, seen, here.items[i], msg, size, depth + 1);
         else
             err = push_path(out, here.items[i]) ? PT_OK : PT_ERR_NOMEM;
     }
@@ -166,8 +219,12 @@ static pt_err walk(pt_paths *out, const char *dir, char *msg, size_t size, int d
 pt_err pt_paths_expand(pt_paths *out, const char *path, char *msg, size_t size)
 {
     struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return walk(out, path, msg, size, 0);
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        visited seen = {0};
+        pt_err err = walk(out, &seen, path, msg, size, 0);
+        free(seen.slots);
+        return err;
+    }
     return push_path(out, path) ? PT_OK : PT_ERR_NOMEM;
 }
 

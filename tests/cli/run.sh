@@ -221,6 +221,15 @@ expect check-bad-format 2 "$bin" check -f xml $here/data/check-problems.pgn
 expect_line check-stdin 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 10 warnings, 1 duplicates" \
     sh -c "\"$bin\" check -q --summary --claims - < $here/data/check-problems.pgn"
 
+# A folder is walked once however symbolic links lead back into it: two
+# links up the tree made the walk take 2^64 steps.
+mkdir -p "$tmp/loop/a"
+cp $here/data/check-problems.pgn "$tmp/loop/a/"
+ln -s .. "$tmp/loop/a/up"
+ln -s ../a "$tmp/loop/a/self"
+expect_line check-folder-loop 1 "check: 1 files, 6 games: 2 valid, 4 invalid, 0 unreadable; 5 errors, 10 warnings, 1 duplicates" \
+    timeout 60 "$bin" check -q --summary --claims "$tmp/loop"
+
 # gzip is recognised by its magic bytes; a damaged stream is an I/O error
 # after the games before the damage have been reported.
 gzip -c $pgn/real/twic-01-232games.pgn >"$tmp/twic.gz"
