@@ -10,7 +10,7 @@
 # must stay within twice its smaller peak and 16 MB more. The script then
 # exits with status 1.
 # Shapes: one huge comment, one huge move, a game of 50000 distinct tags,
-# a game of stray quotes (a diagnostic each), a game of many variations
+# 50000 games of one tag on one line, a game of stray quotes (a diagnostic each), a game of many variations
 # each with an illegal move (reported as text, and exported with --export
 # all), games of 1 MB of empty variations on all cores (a token each two
 # bytes: the threads must not hold many such games at once), and random
@@ -33,6 +33,7 @@ make_shape() { # shape scale: writes $tmp/shape-scale.pgn
     move) { roster; printf '1. e4 '; head -c $((scale * 5000000)) /dev/zero | tr '\0' a; printf ' e5 *\n'; } >"$out" ;;
     quotes) { roster; printf '1. e4 '; repeat $((scale * 250000)) '" '; printf 'e5 *\n'; } >"$out" ;;
     tags) { seq $((scale * 50000)) | sed 's/.*/[T& "v"]/'; printf '\n1. e4 *\n'; } >"$out" ;;
+    tag-line) { repeat $((scale * 50000)) '[Event "x"] '; printf '\n1. e4 *\n'; } >"$out" ;;
     variations | export)
         { roster; printf '1. e4 '; repeat $((scale * 5000)) '(1. Nf3+) (1. Qh5) (1. d4 d5 3. c4) '; printf 'e5 *\n'; } >"$out" ;;
     big-games-jn)
@@ -58,7 +59,7 @@ run() { # shape file: prints "seconds peak-kB"
 
 status=0
 printf '%-12s %9s %9s %8s %8s %6s %9s %9s\n' shape 'MB' 'MB x4' 's' 's x4' ratio 'peak MB' 'peak x4'
-for shape in comment move tags quotes variations export big-games-jn garbage-j1 garbage-jn; do
+for shape in comment move tags tag-line quotes variations export big-games-jn garbage-j1 garbage-jn; do
     make_shape "$shape" 1
     make_shape "$shape" 4
     read -r t1 m1 <<<"$(run "$shape" "$tmp/$shape-1.pgn")"
