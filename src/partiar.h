@@ -441,7 +441,6 @@ typedef struct pt_pgn_game {
      * which unlisted_errors are errors). The last is kept in spare, so
      * that its maker can complete it through pt_pgn_last_diag(). */
     long unlisted, unlisted_errors;
-    bool last_unlisted;
     pt_pgn_diag spare;
     uint64_t initials[4];   /* a bit for each first byte of a main-line move */
 } pt_pgn_game;

@@ -88,8 +88,7 @@ typedef struct slot {
 
 /* Bytes of an input between two cuts, and its games once read. */
 typedef struct piece {
-    _Alignas(64) unsigned char *bytes; /* a cache line each: two threads write neighbours */
-    size_t len, cap;
+    _Alignas(64) pt_buf bytes; /* a cache line each: two threads write neighbours */
     pt_pgn_place start; /* the line bytes[0] is on; games counted from 0 */
     bool last;          /* the input ends with it */
     bool uncut;         /* no cut found: not read on its own */
@@ -140,7 +139,7 @@ static void check_slot(const options *o, slot *s)
 }
 
 typedef struct bytes {
-    const unsigned char *b;
+    const char *b;
     size_t len, at;
 } bytes;
 
@@ -177,7 +176,7 @@ static void read_piece(const options *o, piece *pc)
     if (pc->uncut)
         return;
     pt_pgn_reader *r;
-    if ((pc->err = pt_pgn_open_bytes(&r, pc->bytes, pc->len)) != PT_OK)
+    if ((pc->err = pt_pgn_open_bytes(&r, (const unsigned char *)pc->bytes.data, pc->bytes.len)) != PT_OK)
         return;
     pt_pgn_place_set(r, &pc->start);
     for (;;) {
@@ -541,24 +540,20 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
 typedef struct cutter {
     pt_input *in;
     bool eof, done;
-    unsigned char *stage;
-    size_t at, len, cap; /* stage[at..len) is read but in no piece yet */
+    pt_buf stage;
+    size_t at; /* stage.data[at..stage.len) is read but in no piece yet */
     int line;            /* the line stage[at] is on */
 } cutter;
 
-static bool reserve(unsigned char **b, size_t *cap, size_t need)
+/* The bytes staged for the next piece, and how many there are. */
+static const unsigned char *staged(const cutter *c)
 {
-    if (need <= *cap)
-        return true;
-    size_t want = *cap ? *cap : 4096;
-    while (want < need)
-        want *= 2;
-    unsigned char *more = realloc(*b, want);
-    if (!more)
-        return false;
-    *b = more;
-    *cap = want;
-    return true;
+    return (const unsigned char *)c->stage.data + c->at;
+}
+
+static size_t staged_len(const cutter *c)
+{
+    return c->stage.len - c->at;
 }
 
 /* Reads a block into the stage. Whole blocks: zlib then inflates straight
@@ -566,26 +561,25 @@ static bool reserve(unsigned char **b, size_t *cap, size_t need)
  * own buffer. */
 static bool read_block(cutter *c)
 {
-    if (c->at > 0 && c->len + READ_BYTES > c->cap) {
-        memmove(c->stage, c->stage + c->at, c->len - c->at);
-        c->len -= c->at;
+    if (c->at > 0 && c->stage.len + READ_BYTES + 1 > c->stage.cap) {
+        memmove(c->stage.data, c->stage.data + c->at, staged_len(c));
+        c->stage.len -= c->at;
         c->at = 0;
     }
-    if (!reserve(&c->stage, &c->cap, c->len + READ_BYTES))
+    if (!pt_buf_reserve(&c->stage, READ_BYTES))
         return false;
-    size_t got = pt_input_read(c->in, c->stage + c->len, READ_BYTES);
+    size_t got = pt_input_read(c->in, c->stage.data + c->stage.len, READ_BYTES);
     c->eof = got == 0;
-    c->len += got;
+    c->stage.len += got;
     return true;
 }
 
 /* Moves the first n staged bytes into pc. */
 static bool take(cutter *c, piece *pc, size_t n)
 {
-    if (!reserve(&pc->bytes, &pc->cap, n))
+    pc->bytes.len = 0;
+    if (!pt_buf_append(&pc->bytes, c->stage.data + c->at, n))
         return false;
-    memcpy(pc->bytes, c->stage + c->at, n);
-    pc->len = n;
     c->at += n;
     return true;
 }
@@ -597,22 +591,21 @@ static bool cut_piece(cutter *c, piece *pc)
     pc->start = (pt_pgn_place){.line = c->line};
     pc->last = pc->uncut = false;
     for (size_t want = PIECE_BYTES;; want *= 2) {
-        while (!c->eof && c->len - c->at <= want)
+        while (!c->eof && staged_len(c) <= want)
             if (!read_block(c))
                 return false;
-        size_t staged = c->len - c->at;
-        if (c->eof && staged <= want) {
+        if (c->eof && staged_len(c) <= want) {
             pc->last = true;
-            return take(c, pc, staged);
+            return take(c, pc, staged_len(c));
         }
-        size_t cut = pt_pgn_split_point(c->stage + c->at, want);
+        size_t cut = pt_pgn_split_point(staged(c), want);
         if (cut > 0) {
-            c->line += (int)pt_pgn_count_lines(c->stage + c->at, cut);
+            c->line += (int)pt_pgn_count_lines(staged(c), cut);
             return take(c, pc, cut);
         }
         if (want >= PIECE_LIMIT) {
             pc->uncut = true; /* one huge game, or no line ends */
-            return take(c, pc, staged);
+            return take(c, pc, staged_len(c));
         }
     }
 }
@@ -630,7 +623,7 @@ static void cut_batch(state *st, const char *file, cutter *c, batch *b, size_t n
             return;
         }
         c->done = pc->last || pc->uncut;
-        held += pc->len;
+        held += pc->bytes.len;
     }
 }
 
@@ -684,12 +677,12 @@ static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t 
         return;
     }
     feed f = {parts, 0, 0, c->eof ? NULL : c->in};
-    parts[f.count++] = (bytes){pc->bytes + skip, pc->len - skip, 0};
+    parts[f.count++] = (bytes){pc->bytes.data + skip, pc->bytes.len - skip, 0};
     for (size_t i = bad + 1; i < b->count; i++)
-        parts[f.count++] = (bytes){b->pieces[i].bytes, b->pieces[i].len, 0};
+        parts[f.count++] = (bytes){b->pieces[i].bytes.data, b->pieces[i].bytes.len, 0};
     for (size_t i = 0; i < next->count; i++)
-        parts[f.count++] = (bytes){next->pieces[i].bytes, next->pieces[i].len, 0};
-    parts[f.count++] = (bytes){c->stage + c->at, c->len - c->at, 0};
+        parts[f.count++] = (bytes){next->pieces[i].bytes.data, next->pieces[i].bytes.len, 0};
+    parts[f.count++] = (bytes){c->stage.data + c->at, staged_len(c), 0};
     pt_pgn_reader *r;
     if (pt_pgn_open(&r, feed_read, &f) != PT_OK) {
         report_input_error(st, file, "out of memory");
@@ -771,7 +764,7 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
     if (pool) {
         cutter c = {.in = in, .line = 1};
         check_in_pieces(st, file, &c, st->pieces, st->npieces, slots, pool);
-        free(c.stage);
+        pt_buf_free(&c.stage);
     } else if (pt_pgn_open(&r, pt_input_read, in) == PT_OK) {
         check_alone(st, file, r, slots);
         pt_pgn_close(&r);
@@ -940,7 +933,7 @@ int pt_cmd_check(int argc, char **argv)
     free_slots(slots, 2 * BATCH);
     for (size_t i = 0; st.pieces && i < 2 * st.npieces; i++) {
         free_slots(st.pieces[i].slots, st.pieces[i].slots_cap);
-        free(st.pieces[i].bytes);
+        pt_buf_free(&st.pieces[i].bytes);
     }
     free(st.pieces);
     free(st.table);

@@ -36,7 +36,6 @@ void pt_pgn_game_clear(pt_pgn_game *g)
     g->text_len = g->strings_len = 0;
     g->ntags = g->ntokens = g->ndiags = 0;
     g->unlisted = g->unlisted_errors = 0;
-    g->last_unlisted = false;
     memset(g->initials, 0, sizeof g->initials);
 }
 
@@ -60,8 +59,7 @@ static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line,
                        size_t at, const char *fmt, va_list ap)
 {
     pt_pgn_diag *d = &g->spare;
-    g->last_unlisted = g->ndiags >= PT_PGN_MAX_DIAGS;
-    if (g->last_unlisted) {
+    if (g->ndiags >= PT_PGN_MAX_DIAGS) {
         g->unlisted++;
         g->unlisted_errors += severity == PT_SEV_ERROR;
     } else {
@@ -93,7 +91,9 @@ pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line,
 
 pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g)
 {
-    return g->last_unlisted ? &g->spare : &g->diags[g->ndiags - 1];
+    /* Once one goes unlisted, so does every later one (the list stays
+     * full); and none does before it is full. */
+    return g->unlisted ? &g->spare : &g->diags[g->ndiags - 1];
 }
 
 pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
@@ -110,7 +110,6 @@ pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
              "%ld more diagnostics in this game (%ld of them errors) are not listed; the first %d are",
              g->unlisted, g->unlisted_errors, PT_PGN_MAX_DIAGS);
     g->unlisted = g->unlisted_errors = 0;
-    g->last_unlisted = false;
     return PT_OK;
 }
 

@@ -834,8 +834,6 @@ static step scan_symbol(scan *s)
         if (pt_pgn_raw_diag(s->g, PT_SEV_WARNING, "pgn-stray", s->line, s->line_start, start,
                             "stray text '%.*s' ignored", (int)len, (const char *)t) != PT_OK)
             return STEP_NOMEM;
-        if (s->g->last_unlisted)
-            s->stray_diag = SIZE_MAX; /* past the limit: no message to add to */
         return STEP_TOKEN;
     }
     step st = add_token(s, PT_TOK_MOVE, start, len, 0);
@@ -1021,7 +1019,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         pt_pgn_raw_diag(g, PT_SEV_ERROR, "pgn-syntax", s->line, s->line_start, end,
                         "%d variation%s not closed before the end of the game", s->depth, s->depth > 1 ? "s" : "") != PT_OK)
         return PT_ERR_NOMEM;
-    if (s->strays > 1 && s->stray_diag < g->ndiags) {
+    if (s->strays > 1 && s->stray_diag < g->ndiags) { /* else past the limit: unlisted */
         pt_pgn_diag *d = &g->diags[s->stray_diag];
         size_t n = strlen(d->message);
         snprintf(d->message + n, sizeof d->message - n, ", and %ld more in this game", s->strays - 1);

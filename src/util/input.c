@@ -167,11 +167,12 @@ static bool enter_folder(visited *v, const struct stat *st, bool *first)
     return true;
 }
 
-static pt_err walk(pt_paths *out, visited *seen, const char *dir, char *msg, size_t size, int depth)
+/* Walks folder dir, whose stat the caller has made. */
+static pt_err walk(pt_paths *out, visited *seen, const char *dir, const struct stat *self, char *msg, size_t size,
+                   int depth)
 {
-    struct stat self;
-    bool first = true;
-    if (stat(dir, &self) == 0 && !enter_folder(seen, &self, &first))
+    bool first;
+    if (!enter_folder(seen, self, &first))
         return PT_ERR_NOMEM;
     if (!first)
         return PT_OK;
@@ -208,7 +209,7 @@ static pt_err walk(pt_paths *out, visited *seen, const char *dir, char *msg, siz
     for (size_t i = 0; i < here.count && err == PT_OK; i++) {
         struct stat st;
         if (stat(here.items[i], &st) == 0 && S_ISDIR(st.st_mode))
-            err = walk(out, seen, here.items[i], msg, size, depth + 1);
+            err = walk(out, seen, here.items[i], &st, msg, size, depth + 1);
         else
             err = push_path(out, here.items[i]) ? PT_OK : PT_ERR_NOMEM;
     }
@@ -221,7 +222,7 @@ pt_err pt_paths_expand(pt_paths *out, const char *path, char *msg, size_t size)
     struct stat st;
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         visited seen = {0};
-        pt_err err = walk(out, &seen, path, msg, size, 0);
+        pt_err err = walk(out, &seen, path, &st, msg, size, 0);
         free(seen.slots);
         return err;
     }
