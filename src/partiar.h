@@ -491,9 +491,10 @@ void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p);
  * may decide its encoding). */
 bool pt_pgn_ended_between_games(const pt_pgn_reader *r);
 /* The last offset in b[0..len) at which a game may be expected to start
- * on a line of its own: after a line feed, a '[' whose previous line does
- * not start with '['. 0 when there is none. A guess: whether it holds is
- * known only once the text before it is read (above). */
+ * on a line of its own: after a line feed, a '[' and a tag name's first
+ * character, perhaps after a byte order mark, on a line whose previous
+ * line does not start with '['. 0 when there is none. A guess: whether it
+ * holds is known only once the text before it is read (above). */
 size_t pt_pgn_split_point(const unsigned char *b, size_t len);
 /* Line ends in b[0..len) as the reader counts them: LF, CR LF, lone CR. */
 long pt_pgn_count_lines(const unsigned char *b, size_t len);

@@ -17,14 +17,30 @@ static size_t line_start_before(const unsigned char *b, size_t end)
     return i;
 }
 
+/* Whether the line at b[at] starts with '[', perhaps after a byte order
+ * mark (files joined into one keep their marks). With `named`, a tag name
+ * must follow: a comment's "[%clk 0:03:00]" wrapped to a line start is
+ * no place to cut, and a cut that does not hold costs a re-read. */
+static bool tag_line(const unsigned char *b, size_t at, size_t len, bool named)
+{
+    if (at + 3 < len && b[at] == 0xEF && b[at + 1] == 0xBB && b[at + 2] == 0xBF)
+        at += 3;
+    if (at >= len || b[at] != '[')
+        return false;
+    if (!named)
+        return true;
+    int c = at + 1 < len ? b[at + 1] : 0;
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 size_t pt_pgn_split_point(const unsigned char *b, size_t len)
 {
-    /* From the end back: each '[' that follows a line feed. */
+    /* From the end back: each tag line, its mark included. */
     for (size_t at = len; at-- > 1;) {
-        if (b[at] != '[' || b[at - 1] != '\n')
+        if (b[at - 1] != '\n' || !tag_line(b, at, len, true))
             continue;
         /* A tag line after another belongs to the same game. */
-        if (b[line_start_before(b, at - 1)] != '[')
+        if (!tag_line(b, line_start_before(b, at - 1), len, false))
             return at;
     }
     return 0;
