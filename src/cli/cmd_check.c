@@ -2,17 +2,19 @@
  * cmd_check.c - "partiar check": validate whole archives and say exactly
  * what is wrong and where.
  *
- * With -j N, this thread cuts each input into pieces of about PIECE_BYTES
- * at lines where a game should start (pt_pgn_split_point), and the
- * threads read and check the pieces of a batch, each piece on its own;
+ * With -j N of PIECES_FROM_THREADS or more, this thread cuts each input
+ * into pieces of about PIECE_BYTES at lines where a game should start
+ * (pt_pgn_split_point), and the threads read and check the pieces of a batch, each piece on its own;
  * then this thread reports their games in input order, so the output is
  * the same for any -j. While the workers read one batch this thread
  * reports the one before and cuts the one after. A cut is a guess: when
- * the piece before it did not end between games, or no cut is found in
+ * the piece before it did not end between games, its last game is read
+ * again with the next batch (carry_over); when no cut is found in
  * PIECE_LIMIT bytes, the rest of the input is read by this thread and
  * only checked by the workers, in batches of games. Memory is bounded by
- * two batches, never by the input. With -j 1 each game is read, checked
- * and reported in turn.
+ * two batches, never by the input. With fewer threads this thread reads
+ * every game and the others check them, in the same batches of games;
+ * with -j 1 each game is read, checked and reported in turn.
  */
 #include "cli/cli.h"
 #include "record/check.h"
@@ -28,12 +30,19 @@
 
 #define BATCH ((size_t)128)
 /* Small pieces, many to a batch: at the end of a batch the threads wait
- * for its last piece, which must be short beside the batch. With two
- * threads on 52 MB, 2 KiB pieces, 16 a thread, took the time that reading
- * on one thread while the others checked took; 4 KiB pieces took 17%
- * more. */
+ * for its last piece, which must be short beside the batch, and a batch's
+ * games must stay in the cache until they are reported. With two threads
+ * on 52 MB, 2 KiB pieces took 7% more processor time than one thread
+ * reading for the other, 32 KiB pieces 16% more. */
 #define PIECE_BYTES ((size_t)2 << 10)
 #define PIECES_A_THREAD 16
+/* Pieces only from this many threads: below, one thread reads and the
+ * others check. Reading is about a quarter of the work (0.33 s of 1.38 s
+ * at -j1 on 52 MB), so one reading thread keeps up with three checking,
+ * and pieces cost more than they bring (7% more processor time, 12% more
+ * wall time at -j2). A threshold from that share: this machine has two
+ * cores and cannot time five. */
+#define PIECES_FROM_THREADS 5
 #define PIECE_LIMIT ((size_t)4 << 20) /* no cut within: the rest is read whole */
 #define READ_BYTES ((size_t)64 << 10)
 /* Input bytes a batch may hold, games or pieces, beside its count: a game
@@ -704,6 +713,43 @@ static size_t first_bad(const batch *b)
     return b->count;
 }
 
+/* Piece `bad` of b did not end between games: its last game runs on past
+ * the cut. That game's text, and the pieces after it (read on a start
+ * that was no game's), go in front of the first piece of `next`, to be
+ * read with it, so that one cut that does not hold costs a re-read of a
+ * batch, not the threads for the rest of the input. False when that
+ * cannot be (an uncut piece, out of memory): then the rest is read here. */
+static bool carry_over(batch *b, size_t bad, batch *next)
+{
+    piece *pc = &b->pieces[bad];
+    if (pc->uncut)
+        return false;
+    pt_pgn_place from = pc->count > 0 ? pc->last_game : pc->start;
+    size_t skip = pc->count > 0 ? (size_t)from.offset : 0;
+    pt_buf merged = {0};
+    bool ok = pt_buf_append(&merged, pc->bytes.data + skip, pc->bytes.len - skip);
+    for (size_t i = bad + 1; ok && i < b->count; i++)
+        ok = pt_buf_append(&merged, b->pieces[i].bytes.data, b->pieces[i].bytes.len);
+    /* With no next batch, the input ended within this one. */
+    piece *first = &next->pieces[0], *end = next->count ? first : &b->pieces[b->count - 1];
+    if (ok && next->count)
+        ok = pt_buf_append(&merged, first->bytes.data, first->bytes.len);
+    if (!ok) {
+        pt_buf_free(&merged);
+        return false;
+    }
+    bool last = end->last, uncut = end->uncut;
+    pt_buf_free(&first->bytes);
+    first->bytes = merged;
+    from.offset = 0;
+    from.games = 0;
+    first->start = from;
+    first->last = last;
+    first->uncut = uncut;
+    next->count += next->count == 0;
+    return true;
+}
+
 /* Reports the games of a piece that was read, in order. False when it
  * ran out of memory, which ends the input. */
 static bool report_piece(state *st, const char *file, piece *pc, long *games)
@@ -729,19 +775,22 @@ static void check_in_pieces(state *st, const char *file, cutter *c, piece *piece
         cut_batch(st, file, c, next, n);
         pt_pool_wait(pool);
         size_t bad = first_bad(now);
-        if (bad == now->count && next->count)
+        bool whole = bad == now->count, carried = !whole && carry_over(now, bad, next);
+        if ((whole || carried) && next->count)
             pt_pool_post(pool, next, next->count);
         for (size_t i = 0; i < bad; i++) {
             if (!report_piece(st, file, &now->pieces[i], &games)) {
-                if (bad == now->count && next->count)
+                if ((whole || carried) && next->count)
                     pt_pool_wait(pool);
                 return;
             }
         }
-        if (bad < now->count) {
+        if (!whole && !carried) {
             check_rest(st, file, c, now, bad, next, games, slots, pool);
             return;
         }
+        if (carried && now->pieces[bad].count > 0) /* all but the game carried */
+            report_games(st, file, &now->pieces[bad], now->pieces[bad].count - 1, &games);
         show_progress(st);
         batch *done = now;
         now = next;
@@ -761,12 +810,15 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
     }
     st->files++;
     pt_pgn_reader *r;
-    if (pool) {
+    if (pool && st->opts->threads >= PIECES_FROM_THREADS) {
         cutter c = {.in = in, .line = 1};
         check_in_pieces(st, file, &c, st->pieces, st->npieces, slots, pool);
         pt_buf_free(&c.stage);
     } else if (pt_pgn_open(&r, pt_input_read, in) == PT_OK) {
-        check_alone(st, file, r, slots);
+        if (pool)
+            check_in_batches(st, file, r, slots, pool);
+        else
+            check_alone(st, file, r, slots);
         pt_pgn_close(&r);
     } else {
         report_input_error(st, file, "out of memory");
@@ -909,7 +961,7 @@ int pt_cmd_check(int argc, char **argv)
     st.npieces = PIECES_A_THREAD * (size_t)o.threads;
     /* Aligned as the type asks (calloc gives 16 bytes), its size being a
      * multiple of the alignment. */
-    if (o.threads > 1) {
+    if (o.threads >= PIECES_FROM_THREADS) {
         size_t size = 2 * st.npieces * sizeof *st.pieces;
         if (!(st.pieces = aligned_alloc(_Alignof(piece), size))) {
             pt_cli_error("out of memory");
@@ -919,8 +971,8 @@ int pt_cmd_check(int argc, char **argv)
         memset(st.pieces, 0, size);
     }
     pt_pool *pool = NULL;
-    /* -j N: N - 1 workers, and this thread helps them once it has cut
-     * the next batch. */
+    /* -j N: N - 1 workers, and this thread helps them once it has read
+     * or cut the next batch. */
     if (o.threads > 1 && pt_pool_start(&pool, o.threads - 1, work) != PT_OK)
         pool = NULL; /* no threads to be had: check on this one */
     st.inputs = &paths;

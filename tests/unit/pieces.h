@@ -103,23 +103,25 @@ static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t 
 
 /* Describes b read in pieces as check -j N reads it: a piece ends at a
  * split point within `target` bytes (doubled until one is found, up to
- * `limit`); when none is found, or a piece did not end between games, the
- * rest is read in one from the last place known to be good. *cut counts
- * the pieces read apart. */
+ * `limit`). When a piece did not end between games, its last game (or
+ * all of it, when it had none) is read again with what follows, up to a
+ * split point past the cut that did not hold. When no split point is
+ * found, the rest is read in one. *cut counts the pieces read apart. */
 static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, size_t len, size_t target, size_t limit,
                                    int *cut)
 {
     pt_pgn_place at = {.line = 1};
-    size_t pos = 0;
+    size_t pos = 0, past = 0; /* the piece must reach beyond b[pos + past] */
     *cut = 0;
     while (pos < len) {
-        size_t want = target, piece = 0;
-        while (pos + want < len && want <= limit && !(piece = pt_pgn_split_point(b + pos, want)))
+        size_t want = target, piece = 0, from = pos + past;
+        while (from + want < len && want <= limit && !(piece = pt_pgn_split_point(b + from, want)))
             want *= 2;
-        if (pos + want >= len)
-            piece = len - pos;
+        if (from + want >= len)
+            piece = len - from;
         if (piece == 0)
             break; /* no cut within the limit */
+        piece += past;
         pieces_end end;
         if (!pieces_read(out, b + pos, piece, &at, &end))
             return false;
@@ -127,15 +129,18 @@ static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, siz
         if (pos + piece == len)
             return true;
         if (!end.between) {
-            /* The last game may run on past the cut: again from there, or
-             * from the piece's start when it had none. */
+            size_t back = 0;
             if (end.games > 0) {
                 out->len = end.last_at;
-                pos += end.last.offset;
+                back = end.last.offset;
                 at = end.last;
+                at.offset = 0;
             }
-            break;
+            pos += back;
+            past = piece - back;
+            continue;
         }
+        past = 0;
         at.games += end.games;
         at.line += (int)pt_pgn_count_lines(b + pos, piece);
         pos += piece;

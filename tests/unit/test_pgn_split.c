@@ -116,6 +116,16 @@ static void test_cuts_that_do_not_hold(void **state)
     assert_true(end.between);
     assert_int_equal(end.games, 1);
     free(out.s);
+
+    /* After a cut that does not hold, cutting goes on past it: the games
+     * after it are still read in pieces, not all in one. */
+    char joined[2000];
+    size_t used = (size_t)snprintf(joined, sizeof joined, "%s", t);
+    for (int i = 0; i < 30; i++)
+        used += (size_t)snprintf(joined + used, sizeof joined - used, "[Event \"g%d\"]\n1. e4 *\n\n", i);
+    int pieces;
+    assert_pieces_read_alike((const unsigned char *)joined, used, 32, &pieces);
+    assert_true(pieces > 25);
 }
 
 /* Every corpus file, cut into pieces of several sizes. */
