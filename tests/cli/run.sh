@@ -269,9 +269,12 @@ fi
     printf '} e5 *\n\n'
     cat $pgn/real/lichess-illegal-100.pgn
 } >"$tmp/uncut.pgn"
+# Every third game starts on its predecessor's last line: a game read
+# again after a failed cut then starts within a line.
 for f in London1851 twic-01-232games lichess-illegal-100 Capablanca; do
     perl -pe 's/^(1\. ?\S+ )/$1\{see\n\n[note x]\nmore} /' $pgn/real/$f.pgn
-done >"$tmp/cuts-in-games.pgn"
+done | perl -0pe 's/(\*|1-0|0-1|1\/2-1\/2)\r?\n\r?\n(\[Event)/(++$n % 3) ? "$1\n\n$2" : "$1 $2"/ge' \
+    >"$tmp/cuts-in-games.pgn"
 # Games of 1 MB of variations: a batch stops at 4 MB of them, and a slot
 # gives back what such a game made it hold.
 for g in 1 2 3 4 5 6; do

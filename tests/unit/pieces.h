@@ -140,9 +140,12 @@ static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, siz
             past = piece - back;
             continue;
         }
+        /* The next piece starts a line, whatever place this one began at. */
         past = 0;
         at.games += end.games;
         at.line += (int)pt_pgn_count_lines(b + pos, piece);
+        at.column = 0;
+        at.line_started = false;
         pos += piece;
     }
     at.offset = 0;
