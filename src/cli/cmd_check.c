@@ -101,6 +101,7 @@ typedef struct piece {
     pt_pgn_place start; /* the line bytes[0] is on; games counted from 0 */
     bool last;          /* the input ends with it */
     bool uncut;         /* no cut found: not read on its own */
+    bool carried;       /* begins with a game a cut split (carry_over) */
     slot *slots;
     size_t count, slots_cap;
     pt_pgn_place last_game; /* where its last game began */
@@ -598,7 +599,7 @@ static bool take(cutter *c, piece *pc, size_t n)
 static bool cut_piece(cutter *c, piece *pc)
 {
     pc->start = (pt_pgn_place){.line = c->line};
-    pc->last = pc->uncut = false;
+    pc->last = pc->uncut = pc->carried = false;
     for (size_t want = PIECE_BYTES;; want *= 2) {
         while (!c->eof && staged_len(c) <= want)
             if (!read_block(c))
@@ -718,11 +719,13 @@ static size_t first_bad(const batch *b)
  * that was no game's), go in front of the first piece of `next`, to be
  * read with it, so that one cut that does not hold costs a re-read of a
  * batch, not the threads for the rest of the input. False when that
- * cannot be (an uncut piece, out of memory): then the rest is read here. */
+ * cannot be (an uncut piece, out of memory), or when the piece was carried
+ * already: where cut after cut fails (games that start within a line),
+ * carrying would read each batch twice, so the rest is read here. */
 static bool carry_over(batch *b, size_t bad, batch *next)
 {
     piece *pc = &b->pieces[bad];
-    if (pc->uncut)
+    if (pc->uncut || pc->carried)
         return false;
     pt_pgn_place from = pc->count > 0 ? pc->last_game : pc->start;
     size_t skip = pc->count > 0 ? (size_t)from.offset : 0;
@@ -746,6 +749,7 @@ static bool carry_over(batch *b, size_t bad, batch *next)
     first->start = from;
     first->last = last;
     first->uncut = uncut;
+    first->carried = true;
     next->count += next->count == 0;
     return true;
 }

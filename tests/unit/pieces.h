@@ -106,7 +106,8 @@ static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t 
  * `limit`). When a piece did not end between games, its last game (or
  * all of it, when it had none) is read again with what follows, up to a
  * split point past the cut that did not hold. When no split point is
- * found, the rest is read in one. *cut counts the pieces read apart. */
+ * found, or a piece read again does not end between games either, the
+ * rest is read in one. *cut counts the pieces read apart. */
 static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, size_t len, size_t target, size_t limit,
                                    int *cut)
 {
@@ -137,6 +138,8 @@ static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, siz
                 at.offset = 0;
             }
             pos += back;
+            if (past > 0)
+                break; /* read again and failed again: the rest in one */
             past = piece - back;
             continue;
         }
