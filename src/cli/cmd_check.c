@@ -4,17 +4,18 @@
  *
  * With -j N of PIECES_FROM_THREADS or more, this thread cuts each input
  * into pieces of about PIECE_BYTES at lines where a game should start
- * (pt_pgn_split_point), and the threads read and check the pieces of a batch, each piece on its own;
- * then this thread reports their games in input order, so the output is
- * the same for any -j. While the workers read one batch this thread
- * reports the one before and cuts the one after. A cut is a guess: when
- * the piece before it did not end between games, its last game is read
- * again with the next batch (carry_over); when no cut is found in
- * PIECE_LIMIT bytes, the rest of the input is read by this thread and
- * only checked by the workers, in batches of games. Memory is bounded by
- * two batches, never by the input. With fewer threads this thread reads
- * every game and the others check them, in the same batches of games;
- * with -j 1 each game is read, checked and reported in turn.
+ * (pt_pgn_split_point), and the threads read and check the pieces of a
+ * batch, each piece on its own; then this thread reports their games in
+ * input order, so the output is the same for any -j. While the workers
+ * read one batch this thread reports the one before and cuts the one
+ * after. A cut is a guess: when the piece before it did not end between
+ * games, its last game is read again with the next batch (carry_over);
+ * when that fails too, or no cut is found in PIECE_LIMIT bytes, the rest
+ * of the input is read by this thread and only checked by the workers,
+ * in batches of games. Memory is bounded by two batches, never by the
+ * input. With fewer threads this thread reads every game and the others
+ * check them, in the same batches of games; with -j 1 each game is read,
+ * checked and reported in turn.
  */
 #include "cli/cli.h"
 #include "record/check.h"
@@ -44,6 +45,12 @@
  * cores and cannot time five. */
 #define PIECES_FROM_THREADS 5
 #define PIECE_LIMIT ((size_t)4 << 20) /* no cut within: the rest is read whole */
+/* A failed cut's game and the rest of its batch are read again only when
+ * they come to this much (a batch of 2 KiB pieces on up to eight threads
+ * does): 48 MB of random bytes, cut into pieces of megabytes, took 766 MB
+ * when they were carried whole, and 115 MB with this bound, as before
+ * there was any carrying. */
+#define CARRY_BYTES ((size_t)256 << 10)
 #define READ_BYTES ((size_t)64 << 10)
 /* Input bytes a batch may hold, games or pieces, beside its count: a game
  * takes up to 35 times its text in memory (a token of 32 bytes for each
@@ -719,9 +726,10 @@ static size_t first_bad(const batch *b)
  * that was no game's), go in front of the first piece of `next`, to be
  * read with it, so that one cut that does not hold costs a re-read of a
  * batch, not the threads for the rest of the input. False when that
- * cannot be (an uncut piece, out of memory), or when the piece was carried
- * already: where cut after cut fails (games that start within a line),
- * carrying would read each batch twice, so the rest is read here. */
+ * cannot be (an uncut piece, more than CARRY_BYTES, out of memory), or
+ * when the piece was carried already: where cut after cut fails (games
+ * that start within a line), carrying would read each batch twice, so
+ * the rest is read here. */
 static bool carry_over(batch *b, size_t bad, batch *next)
 {
     piece *pc = &b->pieces[bad];
@@ -737,7 +745,7 @@ static bool carry_over(batch *b, size_t bad, batch *next)
     piece *first = &next->pieces[0], *end = next->count ? first : &b->pieces[b->count - 1];
     if (ok && next->count)
         ok = pt_buf_append(&merged, first->bytes.data, first->bytes.len);
-    if (!ok) {
+    if (!ok || merged.len > CARRY_BYTES) {
         pt_buf_free(&merged);
         return false;
     }

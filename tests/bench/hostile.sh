@@ -14,7 +14,8 @@
 # each with an illegal move (reported as text, and exported with --export
 # all), games of 1 MB of empty variations on all cores (a token each two
 # bytes: the threads must not hold many such games at once), and random
-# bytes on one thread and on all cores.
+# bytes on one thread and on all cores; the last two also on five threads
+# (-j5, where each thread reads its own pieces of the input).
 set -u
 bin=${1:-build/partiar}
 cores=$(nproc)
@@ -36,7 +37,7 @@ make_shape() { # shape scale: writes $tmp/shape-scale.pgn
     tag-line) { repeat $((scale * 50000)) '[Event "x"] '; printf '\n1. e4 *\n'; } >"$out" ;;
     variations | export)
         { roster; printf '1. e4 '; repeat $((scale * 5000)) '(1. Nf3+) (1. Qh5) (1. d4 d5 3. c4) '; printf 'e5 *\n'; } >"$out" ;;
-    big-games-jn)
+    big-games-jn | big-games-j5)
         for _ in $(seq $((scale * 10))); do
             roster
             printf '1. e4 '
@@ -44,6 +45,8 @@ make_shape() { # shape scale: writes $tmp/shape-scale.pgn
             printf 'e5 *\n\n'
         done >"$out" ;;
     garbage-j1 | garbage-jn) head -c $((scale * 3000000)) /dev/urandom >"$out" ;;
+    # Pieces hold up to two batches of 4 MB: memory levels off only past them.
+    garbage-j5) head -c $((scale * 12000000)) /dev/urandom >"$out" ;;
     esac
 }
 run() { # shape file: prints "seconds peak-kB"
@@ -51,6 +54,7 @@ run() { # shape file: prints "seconds peak-kB"
     case $1 in
     export) args+=(-q -o /dev/null --export all) ;;
     garbage-jn | big-games-jn) args=(check -j"$cores" -q) ;;
+    garbage-j5 | big-games-j5) args=(check -j5 -q) ;;
     garbage-j1) args+=(-q) ;;
     esac
     /usr/bin/time -o "$tmp/time" -f '%e %M' "$bin" "${args[@]}" "$2" >/dev/null 2>&1
@@ -59,7 +63,8 @@ run() { # shape file: prints "seconds peak-kB"
 
 status=0
 printf '%-12s %9s %9s %8s %8s %6s %9s %9s\n' shape 'MB' 'MB x4' 's' 's x4' ratio 'peak MB' 'peak x4'
-for shape in comment move tags tag-line quotes variations export big-games-jn garbage-j1 garbage-jn; do
+for shape in comment move tags tag-line quotes variations export big-games-jn big-games-j5 garbage-j1 garbage-jn \
+    garbage-j5; do
     make_shape "$shape" 1
     make_shape "$shape" 4
     read -r t1 m1 <<<"$(run "$shape" "$tmp/$shape-1.pgn")"
@@ -72,7 +77,7 @@ for shape in comment move tags tag-line quotes variations export big-games-jn ga
         status=1
     fi
     case $shape in
-    big-games-jn | garbage-*) limit="2 * $m1 * 1024 + 16000000" ;;
+    big-games-* | garbage-*) limit="2 * $m1 * 1024 + 16000000" ;;
     *) limit="$m1 * 1024 + 40 * ($s4 - $s1) + 8000000" ;;
     esac
     if [ "$(echo "$m4 * 1024 > $limit" | bc)" -eq 1 ]; then

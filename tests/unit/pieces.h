@@ -107,7 +107,8 @@ static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t 
  * all of it, when it had none) is read again with what follows, up to a
  * split point past the cut that did not hold. When no split point is
  * found, or a piece read again does not end between games either, the
- * rest is read in one. *cut counts the pieces read apart. */
+ * rest is read in one (check also reads the rest in one rather than
+ * carry more than CARRY_BYTES). *cut counts the pieces read apart. */
 static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, size_t len, size_t target, size_t limit,
                                    int *cut)
 {
