@@ -40,9 +40,9 @@
 /* Pieces only from this many threads: below, one thread reads and the
  * others check. Reading is about a quarter of the work (0.33 s of 1.38 s
  * at -j1 on 52 MB), so one reading thread keeps up with three checking,
- * and pieces cost more than they bring (7% more processor time, 12% more
- * wall time at -j2). A threshold from that share: this machine has two
- * cores and cannot time five. */
+ * and pieces cost more than they bring (above; 12% more wall time at
+ * -j2). A threshold from that share: this machine has two cores and
+ * cannot time five. */
 #define PIECES_FROM_THREADS 5
 #define PIECE_LIMIT ((size_t)4 << 20) /* no cut within: the rest is read whole */
 /* A failed cut's game and the rest of its batch are read again only when
@@ -674,17 +674,23 @@ static void report_games(state *st, const char *file, piece *pc, size_t n, long 
     *games += (long)n;
 }
 
+/* Where a piece that did not end between games is read again from: its
+ * last game, the one that ran on past the cut, or all of it when it has
+ * none (or was not read, being uncut). */
+static pt_pgn_place read_again_from(const piece *pc)
+{
+    return !pc->uncut && pc->count > 0 ? pc->last_game : pc->start;
+}
+
 /* Reads the rest of the input from piece `bad` of b, which cannot be read
  * on its own, here, as without pieces; `games` were reported before. */
 static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t bad, batch *next, long games,
                        slot *slots, pt_pool *pool)
 {
     piece *pc = &b->pieces[bad];
-    pt_pgn_place from = pc->start;
-    if (!pc->uncut && pc->count > 0) {
-        from = pc->last_game; /* only the last game ran on past the cut */
+    pt_pgn_place from = read_again_from(pc);
+    if (!pc->uncut && pc->count > 0)
         report_games(st, file, pc, pc->count - 1, &games);
-    }
     size_t skip = from.offset;
     from.offset = 0;
     from.games = games;
@@ -735,8 +741,8 @@ static bool carry_over(batch *b, size_t bad, batch *next)
     piece *pc = &b->pieces[bad];
     if (pc->uncut || pc->carried)
         return false;
-    pt_pgn_place from = pc->count > 0 ? pc->last_game : pc->start;
-    size_t skip = pc->count > 0 ? (size_t)from.offset : 0;
+    pt_pgn_place from = read_again_from(pc);
+    size_t skip = from.offset;
     pt_buf merged = {0};
     bool ok = pt_buf_append(&merged, pc->bytes.data + skip, pc->bytes.len - skip);
     for (size_t i = bad + 1; ok && i < b->count; i++)
@@ -787,21 +793,21 @@ static void check_in_pieces(state *st, const char *file, cutter *c, piece *piece
         cut_batch(st, file, c, next, n);
         pt_pool_wait(pool);
         size_t bad = first_bad(now);
-        bool whole = bad == now->count, carried = !whole && carry_over(now, bad, next);
-        if ((whole || carried) && next->count)
+        bool whole = bad == now->count, go_on = whole || carry_over(now, bad, next);
+        if (go_on && next->count)
             pt_pool_post(pool, next, next->count);
         for (size_t i = 0; i < bad; i++) {
             if (!report_piece(st, file, &now->pieces[i], &games)) {
-                if ((whole || carried) && next->count)
+                if (go_on && next->count)
                     pt_pool_wait(pool);
                 return;
             }
         }
-        if (!whole && !carried) {
+        if (!go_on) {
             check_rest(st, file, c, now, bad, next, games, slots, pool);
             return;
         }
-        if (carried && now->pieces[bad].count > 0) /* all but the game carried */
+        if (!whole && now->pieces[bad].count > 0) /* all but the game carried */
             report_games(st, file, &now->pieces[bad], now->pieces[bad].count - 1, &games);
         show_progress(st);
         batch *done = now;
