@@ -16,7 +16,7 @@
  *   Suites      pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
  *   Languages   pt_lang_*: piece letters of 24 national notations and figurine
  *   Move text   pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
- *               pt_san_suggest(), pt_san_write()
+ *               pt_move_forms(), pt_san_suggest(), pt_san_write()
  *   PGN         pt_pgn_*: a streaming reader, one game at a time, with the
  *               location of every token and diagnostic
  *   Replay      pt_replay_*: a game's moves through the Laws, its notation
@@ -348,12 +348,18 @@ typedef struct pt_move_text {
 pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at);
 
 /* Writes the legal moves of pos that mt fits into out (PT_MAX_MOVES) and
- * returns how many. Also sets the over-disambiguation and castling form
- * bits of mt when there is exactly one. */
+ * returns how many. When there is exactly one, also adds to mt->forms the
+ * bits pt_move_forms() finds. */
 int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out);
 
+/* mt->forms with the bits that depend on the position added, for legal
+ * move m of pos read from mt: a capture without its mark, a needless
+ * disambiguation, a missing promotion piece, castling as a king move. */
+unsigned pt_move_forms(const pt_pos *pos, const pt_move_text *mt, pt_move m);
+
 /* Reads a move text in lang against pos: PT_OK with *move set, or
- * PT_ERR_SYNTAX, PT_ERR_ILLEGAL (nothing fits) or PT_ERR_AMBIGUOUS. */
+ * PT_ERR_SYNTAX, PT_ERR_ILLEGAL (nothing fits) or PT_ERR_AMBIGUOUS. In mt,
+ * the forms of the text alone: see pt_move_forms() for the rest. */
 pt_err pt_san_read(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *move,
                    pt_move_text *mt);
 

@@ -368,51 +368,56 @@ PT_INLINE int candidates(const pt_pos *pos, const pt_move_text *mt, pt_move *lis
     return pt_legal_to(pos, type, mt->to, list);
 }
 
-/* Inlined into pt_san_read(), as parse() is. */
-PT_INLINE int match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
+/* Inlined into pt_san_read(), as parse() is. The form bits that depend
+ * on the position are left to pt_move_forms(): only --strict reports
+ * them, and working them out cost a tenth of reading a move. */
+PT_INLINE int match(const pt_pos *pos, const pt_move_text *mt, pt_move *out)
 {
     pt_move list[PT_MAX_MOVES];
     bool to_only;
     int n = candidates(pos, mt, list, &to_only);
+    if (!to_only)
+        return collect(pos, mt, list, n, out);
     int count = 0;
-    if (to_only) {
-        for (int i = 0; i < n; i++)
-            if (fits_to(mt, list[i]))
-                out[count++] = list[i];
-    } else {
-        count = collect(pos, mt, list, n, out);
-    }
-    if (count != 1)
-        return count;
+    for (int i = 0; i < n; i++)
+        if (fits_to(mt, list[i]))
+            out[count++] = list[i];
+    return count;
+}
 
-    pt_move m = out[0];
+unsigned pt_move_forms(const pt_pos *pos, const pt_move_text *mt, pt_move m)
+{
+    unsigned forms = mt->forms;
     int kind = pt_move_kind(m);
     if (kind == PT_MOVE_CASTLING && !mt->castle)
-        mt->forms |= PT_FORM_UCI_CASTLING;
+        forms |= PT_FORM_UCI_CASTLING;
     if (kind == PT_MOVE_PROMOTION && mt->promotion == PT_NO_TYPE)
-        mt->forms |= PT_FORM_NO_PROMOTION;
+        forms |= PT_FORM_NO_PROMOTION;
     bool capture = kind == PT_MOVE_EN_PASSANT || (kind != PT_MOVE_CASTLING && pos->board[pt_move_to(m)] != PT_NO_PIECE);
     if (capture && !mt->capture)
-        mt->forms |= PT_FORM_NO_CAPTURE_MARK;
+        forms |= PT_FORM_NO_CAPTURE_MARK;
     /* A pawn capture needs its file; anything else written before the
      * destination must be needed to tell two pieces apart. */
     bool pawn_capture = capture && PT_TYPE_OF(pos->board[pt_move_from(m)]) == PT_PAWN;
     if (kind != PT_MOVE_CASTLING && !(mt->forms & PT_FORM_LONG) && !pawn_capture &&
         (mt->from_file >= 0 || mt->from_rank >= 0)) {
         pt_move_text bare = *mt;
-        pt_move scratch[PT_MAX_MOVES];
+        pt_move list[PT_MAX_MOVES], fitting[PT_MAX_MOVES];
         bare.from_file = bare.from_rank = -1;
         if (bare.piece == PT_NO_TYPE)
             bare.piece = PT_TYPE_OF(pos->board[pt_move_from(m)]);
-        if (collect(pos, &bare, list, n, scratch) == 1)
-            mt->forms |= PT_FORM_OVER_DISAMBIGUATED;
+        if (collect(pos, &bare, list, pt_gen_legal(pos, list), fitting) == 1)
+            forms |= PT_FORM_OVER_DISAMBIGUATED;
     }
-    return 1;
+    return forms;
 }
 
 int pt_move_text_match(const pt_pos *pos, pt_move_text *mt, pt_move *out)
 {
-    return match(pos, mt, out);
+    int n = match(pos, mt, out);
+    if (n == 1)
+        mt->forms = pt_move_forms(pos, mt, out[0]);
+    return n;
 }
 
 pt_err pt_san_read(const pt_pos *pos, const pt_lang *lang, const char *text, size_t len, pt_move *move,

@@ -357,7 +357,7 @@ static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_sta
         {PT_FORM_NO_PROMOTION, "promotion piece missing (read as a queen)"},
         {PT_FORM_UCI_CASTLING, "castling written as a king move"},
     };
-    unsigned bits = mt->forms | (t->marks & PT_MARK_EP ? PT_FORM_EP_MARK : 0);
+    unsigned bits = pt_move_forms(&ls->pos, mt, m) | (t->marks & PT_MARK_EP ? PT_FORM_EP_MARK : 0);
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         if (!(bits & forms[i].bit))
             continue;

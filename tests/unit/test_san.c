@@ -19,7 +19,7 @@ static const char *read_uci(const pt_pos *pos, const char *code, const char *tex
     if (err != PT_OK)
         return pt_strerror(err);
     if (forms)
-        *forms = mt.forms;
+        *forms = pt_move_forms(pos, &mt, m);
     return pt_move_to_uci(pos, m, uci);
 }
 
