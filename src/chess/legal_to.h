@@ -8,29 +8,27 @@
 
 #include "chess/position.h"
 
-/* Whether moving the piece on from to `to` uncovers a slider on the king.
- * Only a piece on a line through the king that it leaves can be pinned. */
-PT_INLINE bool pt_exposes_king(const pt_pos *pos, int ksq, int from, int to, pt_bb occ)
+/* The pieces of `theirs` (some of the side not to move) that attack sq
+ * when the board holds occ, from the small tables (see pt_lines_to). */
+PT_INLINE pt_bb pt_enemy_attackers(const pt_pos *pos, int sq, pt_bb occ, pt_bb theirs)
 {
-    pt_bb line = pt_line(ksq, from);
-    if (!line || (line & PT_BB(to)))
-        return false;
-    pt_bb enemy = pos->by_color[pos->side ^ 1] & ~PT_BB(to);
-    pt_bb after = (occ ^ PT_BB(from)) | PT_BB(to);
-    bool straight = PT_RANK(ksq) == PT_RANK(from) || PT_FILE(ksq) == PT_FILE(from);
-    pt_bb kind = straight ? pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]
-                          : pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN];
-    return pt_lines_to(ksq, kind & enemy & line, after, straight) != 0;
+    const pt_bb *t = pos->by_type;
+    return theirs & ((pt_attacks_pawn(pos->side, sq) & t[PT_PAWN]) | (pt_attacks_knight(sq) & t[PT_KNIGHT]) |
+                     (pt_attacks_king(sq) & t[PT_KING]) |
+                     pt_lines_to(sq, theirs & (t[PT_ROOK] | t[PT_QUEEN]), occ, true) |
+                     pt_lines_to(sq, theirs & (t[PT_BISHOP] | t[PT_QUEEN]), occ, false));
 }
 
-/* Adds the moves from each of froms to `to` that keep the king safe.
- * Promotions come four at a time. */
+/* Adds the moves from each of froms to `to` after which the king on ksq
+ * stands unattacked: one test for pins and for checks alike, since any
+ * move but the king's, castling and en passant changes the board only
+ * at from and to. Promotions come four at a time. */
 PT_INLINE int pt_add_legal_to(const pt_pos *pos, pt_move *list, int n, pt_bb froms, int to, int ksq, bool promotes)
 {
-    pt_bb occ = pt_pos_occupied(pos);
+    pt_bb occ = pt_pos_occupied(pos), theirs = pos->by_color[pos->side ^ 1] & ~PT_BB(to);
     while (froms) {
         int from = pt_bb_pop(&froms);
-        if (pt_exposes_king(pos, ksq, from, to, occ))
+        if (pt_enemy_attackers(pos, ksq, (occ ^ PT_BB(from)) | PT_BB(to), theirs))
             continue;
         if (!promotes) {
             list[n++] = pt_move_make(from, to, PT_MOVE_NORMAL, 0);
@@ -50,57 +48,48 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
     pt_bb own = pos->by_color[us], enemy = pos->by_color[them], occ = own | enemy;
     int ksq = pt_pos_king(pos, us);
     pt_bb mine = pt_pos_pieces(pos, us, type);
+    if (PT_BB(to) & own)
+        return 0;
 
     if (type == PT_KING) {
         /* The king lifted, so that it cannot step back along a ray. */
-        pt_bb reach = pt_attacks_king(ksq) & ~own & PT_BB(to);
-        if (reach && !pt_pos_attackers_of(pos, to, occ ^ PT_BB(ksq), them))
+        if ((pt_attacks_king(ksq) & PT_BB(to)) && !pt_enemy_attackers(pos, to, occ ^ PT_BB(ksq), enemy))
             list[n++] = pt_move_make(ksq, to, PT_MOVE_NORMAL, 0);
         return n;
     }
-    /* In check, a move must capture the checker or block its ray. */
-    pt_bb checkers = pt_pos_attackers_of(pos, ksq, occ, them);
-    if (pt_bb_many(checkers))
-        return 0;
-    pt_bb target = checkers ? pt_between(ksq, pt_bb_lsb(checkers)) | checkers : ~own;
-
-    if (type == PT_PAWN) {
-        pt_bb last_rank = us == PT_WHITE ? PT_RANK_1 << 56 : PT_RANK_1;
-        bool promotes = (PT_BB(to) & last_rank) != 0;
-        int up = us == PT_WHITE ? 8 : -8;
-        if (to == pos->ep) {
-            /* Tested by playing it out, as pt_gen_legal does. */
-            pt_bb capturers = pt_attacks_pawn(them, to) & mine;
-            while (capturers) {
-                int from = pt_bb_pop(&capturers);
-                pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(to ^ 8)) | PT_BB(to);
-                if (!pt_pos_attackers_of(pos, ksq, after, them))
-                    list[n++] = pt_move_make(from, to, PT_MOVE_EN_PASSANT, 0);
-            }
-            return n;
-        }
-        if (!(PT_BB(to) & target))
-            return 0;
-        if (PT_BB(to) & enemy)
-            return pt_add_legal_to(pos, list, n, pt_attacks_pawn(them, to) & mine, to, ksq, promotes);
-        if (PT_BB(to) & occ)
-            return 0;
-        int one = to - up;
-        if (one < 0 || one >= 64)
-            return 0; /* a pawn move to its own first rank */
-        pt_bb from = PT_BB(one) & mine;
-        pt_bb second_rank = us == PT_WHITE ? PT_RANK_1 << 8 : PT_RANK_1 << 48;
-        if (!from && !(PT_BB(one) & occ) && one - up >= 0 && one - up < 64)
-            from = PT_BB(one - up) & mine & second_rank;
-        return pt_add_legal_to(pos, list, n, from, to, ksq, promotes);
+    if (type != PT_PAWN) {
+        pt_bb froms = type == PT_KNIGHT ? pt_attacks_knight(to) & mine
+                    : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
+                    : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
+                                        : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
+        return pt_add_legal_to(pos, list, n, froms, to, ksq, false);
     }
-    if (!(PT_BB(to) & target))
-        return 0;
-    pt_bb froms = type == PT_KNIGHT ? pt_attacks_knight(to) & mine
-                : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
-                : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
-                                    : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
-    return pt_add_legal_to(pos, list, n, froms, to, ksq, false);
+
+    pt_bb last_rank = us == PT_WHITE ? PT_RANK_1 << 56 : PT_RANK_1;
+    bool promotes = (PT_BB(to) & last_rank) != 0;
+    int up = us == PT_WHITE ? 8 : -8;
+    if (to == pos->ep) {
+        /* Tested by playing it out, as pt_gen_legal does: the pawn taken
+         * leaves a third square. */
+        pt_bb capturers = pt_attacks_pawn(them, to) & mine;
+        while (capturers) {
+            int from = pt_bb_pop(&capturers);
+            pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(to ^ 8)) | PT_BB(to);
+            if (!pt_enemy_attackers(pos, ksq, after, enemy & ~PT_BB(to ^ 8)))
+                list[n++] = pt_move_make(from, to, PT_MOVE_EN_PASSANT, 0);
+        }
+        return n;
+    }
+    if (PT_BB(to) & enemy)
+        return pt_add_legal_to(pos, list, n, pt_attacks_pawn(them, to) & mine, to, ksq, promotes);
+    int one = to - up;
+    if (one < 0 || one >= 64)
+        return 0; /* a pawn move to its own first rank */
+    pt_bb from = PT_BB(one) & mine;
+    pt_bb second_rank = us == PT_WHITE ? PT_RANK_1 << 8 : PT_RANK_1 << 48;
+    if (!from && !(PT_BB(one) & occ) && one - up >= 0 && one - up < 64)
+        from = PT_BB(one - up) & mine & second_rank;
+    return pt_add_legal_to(pos, list, n, from, to, ksq, promotes);
 }
 
 #endif
