@@ -598,8 +598,14 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     const bool check = opts->check, strict = opts->strict;
 
     line_state *ls = &lines[0]; /* &lines[top] */
-    for (size_t i = 0; i < g->ntokens && err == PT_OK; i++) {
-        const pt_pgn_token *t = &g->tokens[i];
+    /* Read once: the compiler cannot tell that adding a diagnostic to g
+     * leaves its tokens and text where they are, and reloading them made
+     * each token wait on a chain of three loads. */
+    const pt_pgn_token *tokens = g->tokens;
+    const char *text = g->text;
+    size_t ntokens = g->ntokens;
+    for (size_t i = 0; i < ntokens && err == PT_OK; i++) {
+        const pt_pgn_token *t = &tokens[i];
         if (t->kind == PT_TOK_VAR_START) {
             if (!room_for_line(st, top + 1)) {
                 err = PT_ERR_NOMEM;
@@ -643,7 +649,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         pt_move_text mt;
         pt_err read = PT_OK;
         if (t->kind == PT_TOK_MOVE)
-            read = pt_san_read(&ls->pos, rp->lang, g->text + t->text, t->len, &m, &mt);
+            read = pt_san_read(&ls->pos, rp->lang, text + t->text, t->len, &m, &mt);
         /* A move that cannot be played may be one after mate or stalemate. */
         bool stuck = t->kind == PT_TOK_NULL || read != PT_OK;
         if (top == 0 && check &&
