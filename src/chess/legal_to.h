@@ -8,27 +8,17 @@
 
 #include "chess/position.h"
 
-/* The pieces of `theirs` (some of the side not to move) that attack sq
- * when the board holds occ, from the small tables (see pt_lines_to). */
-PT_INLINE pt_bb pt_enemy_attackers(const pt_pos *pos, int sq, pt_bb occ, pt_bb theirs)
-{
-    const pt_bb *t = pos->by_type;
-    return theirs & ((pt_attacks_pawn(pos->side, sq) & t[PT_PAWN]) | (pt_attacks_knight(sq) & t[PT_KNIGHT]) |
-                     (pt_attacks_king(sq) & t[PT_KING]) |
-                     pt_lines_to(sq, theirs & (t[PT_ROOK] | t[PT_QUEEN]), occ, true) |
-                     pt_lines_to(sq, theirs & (t[PT_BISHOP] | t[PT_QUEEN]), occ, false));
-}
-
 /* Adds the moves from each of froms to `to` after which the king on ksq
  * stands unattacked: one test for pins and for checks alike, since any
  * move but the king's, castling and en passant changes the board only
  * at from and to. Promotions come four at a time. */
 PT_INLINE int pt_add_legal_to(const pt_pos *pos, pt_move *list, int n, pt_bb froms, int to, int ksq, bool promotes)
 {
-    pt_bb occ = pt_pos_occupied(pos), theirs = pos->by_color[pos->side ^ 1] & ~PT_BB(to);
+    pt_bb occ = pt_pos_occupied(pos);
     while (froms) {
         int from = pt_bb_pop(&froms);
-        if (pt_enemy_attackers(pos, ksq, (occ ^ PT_BB(from)) | PT_BB(to), theirs))
+        /* A piece taken on `to` attacks no more. */
+        if (pt_pos_attackers_of(pos, ksq, (occ ^ PT_BB(from)) | PT_BB(to), pos->side ^ 1) & ~PT_BB(to))
             continue;
         if (!promotes) {
             list[n++] = pt_move_make(from, to, PT_MOVE_NORMAL, 0);
@@ -53,7 +43,7 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
 
     if (type == PT_KING) {
         /* The king lifted, so that it cannot step back along a ray. */
-        if ((pt_attacks_king(ksq) & PT_BB(to)) && !pt_enemy_attackers(pos, to, occ ^ PT_BB(ksq), enemy))
+        if ((pt_attacks_king(ksq) & PT_BB(to)) && !pt_pos_attackers_of(pos, to, occ ^ PT_BB(ksq), them))
             list[n++] = pt_move_make(ksq, to, PT_MOVE_NORMAL, 0);
         return n;
     }
@@ -75,7 +65,7 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         while (capturers) {
             int from = pt_bb_pop(&capturers);
             pt_bb after = (occ ^ PT_BB(from) ^ PT_BB(to ^ 8)) | PT_BB(to);
-            if (!pt_enemy_attackers(pos, ksq, after, enemy & ~PT_BB(to ^ 8)))
+            if (!pt_pos_attackers_of(pos, ksq, after, them))
                 list[n++] = pt_move_make(from, to, PT_MOVE_EN_PASSANT, 0);
         }
         return n;
