@@ -674,12 +674,25 @@ static void report_games(state *st, const char *file, piece *pc, size_t n, long 
     *games += (long)n;
 }
 
-/* Where a piece that did not end between games is read again from: its
- * last game, the one that ran on past the cut, or all of it when it has
- * none (or was not read, being uncut). */
+/* Whether a piece that did not end between games keeps the games before
+ * its last, the one that ran on past the cut: not when it has none, or
+ * was not read, being uncut. */
+static bool keeps_games(const piece *pc)
+{
+    return !pc->uncut && pc->count > 0;
+}
+
+/* Where such a piece is read again from: its last game, or all of it. */
 static pt_pgn_place read_again_from(const piece *pc)
 {
-    return !pc->uncut && pc->count > 0 ? pc->last_game : pc->start;
+    return keeps_games(pc) ? pc->last_game : pc->start;
+}
+
+/* Reports the games such a piece keeps. */
+static void report_kept_games(state *st, const char *file, piece *pc, long *games)
+{
+    if (keeps_games(pc))
+        report_games(st, file, pc, pc->count - 1, games);
 }
 
 /* Reads the rest of the input from piece `bad` of b, which cannot be read
@@ -689,8 +702,7 @@ static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t 
 {
     piece *pc = &b->pieces[bad];
     pt_pgn_place from = read_again_from(pc);
-    if (!pc->uncut && pc->count > 0)
-        report_games(st, file, pc, pc->count - 1, &games);
+    report_kept_games(st, file, pc, &games);
     size_t skip = from.offset;
     from.offset = 0;
     from.games = games;
@@ -807,8 +819,8 @@ static void check_in_pieces(state *st, const char *file, cutter *c, piece *piece
             check_rest(st, file, c, now, bad, next, games, slots, pool);
             return;
         }
-        if (!whole && now->pieces[bad].count > 0) /* all but the game carried */
-            report_games(st, file, &now->pieces[bad], now->pieces[bad].count - 1, &games);
+        if (!whole) /* all but the game carried */
+            report_kept_games(st, file, &now->pieces[bad], &games);
         show_progress(st);
         batch *done = now;
         now = next;

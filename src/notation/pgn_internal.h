@@ -7,6 +7,12 @@
 #include "partiar.h"
 
 void pt_pgn_game_clear(pt_pgn_game *g);
+/* Whether c may be part of a tag name: an ASCII letter (either case, by
+ * the 0x20 bit), a digit or '_'. */
+static inline bool pt_pgn_name_char(int c)
+{
+    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_';
+}
 /* Grows *items (of count elements of size bytes) to hold one more. */
 bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size);
 /* A diagnostic at raw byte offset `at`; its column is counted later. */

@@ -250,12 +250,6 @@ static bool is_blank(int c)
     return c == ' ' || c == '\t' || c == '\f' || c == '\v';
 }
 
-/* Whether c may be part of a tag name: an ASCII letter (either case, by
- * the 0x20 bit), a digit or '_'. */
-static bool name_char(int c)
-{
-    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_';
-}
 
 /* A tag name's bit in scan.names. A name whose bit is clear has not been
  * seen, so most tags skip the search for a repeated name. */
@@ -363,7 +357,7 @@ static step scan_tag(scan *s)
     while (i < eol && is_blank(b[i]))
         i++;
     size_t name = i;
-    while (i < eol && name_char(b[i]))
+    while (i < eol && pt_pgn_name_char(b[i]))
         i++;
     size_t name_len = i - name;
     while (i < eol && is_blank(b[i]))
@@ -454,7 +448,7 @@ static bool tag_line_at(const scan *s, size_t i)
     if (byte_at(s, i) != '[')
         return false;
     size_t k = i + 1;
-    while (name_char(byte_at(s, k)))
+    while (pt_pgn_name_char(byte_at(s, k)))
         k++;
     if (k == i + 1)
         return false;

@@ -4,7 +4,7 @@
  * pt_pgn_ended_between_games() tells, once the piece before it is read,
  * whether it held.
  */
-#include "partiar.h"
+#include "notation/pgn_internal.h"
 
 #include <string.h>
 
@@ -29,8 +29,7 @@ static bool tag_line(const unsigned char *b, size_t at, size_t len, bool named)
         return false;
     if (!named)
         return true;
-    int c = at + 1 < len ? b[at + 1] : 0;
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    return at + 1 < len && pt_pgn_name_char(b[at + 1]);
 }
 
 size_t pt_pgn_split_point(const unsigned char *b, size_t len)

@@ -656,7 +656,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             (tr->status != PT_STATUS_ONGOING || (stuck && pt_tracker_stuck(tr, &ls->pos, ls->ply)))) {
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
                                   "'%.*s' and any later moves come after the game ended by %s at ply %d",
-                                  (int)t->len, g->text + t->text, pt_status_name(tr->status), tr->end_ply);
+                                  (int)t->len, text + t->text, pt_status_name(tr->status), tr->end_ply);
             rp->errors++;
             ls->broken = true;
             rp->complete = false;
@@ -666,7 +666,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (t->kind == PT_TOK_NULL) {
             if (pt_pos_in_check(&ls->pos)) {
                 err = pt_pgn_add_diag(g, PT_SEV_ERROR, "illegal-move", t->line, t->column, ls->ply + 1,
-                                      "null move '%.*s' while %s is in check", (int)t->len, g->text + t->text,
+                                      "null move '%.*s' while %s is in check", (int)t->len, text + t->text,
                                       side_name(&ls->pos));
                 rp->errors++;
                 ls->broken = true;
