@@ -72,7 +72,7 @@ bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size)
     if (fen && *fen) {
         pt_diag diag = {0};
         if (pt_pos_from_fen(pos, fen, &diag) != PT_OK) {
-            snprintf(why, size, "FEN tag, column %d: %s", diag.column, diag.message);
+            snprintf(why, size, "FEN tag, column %d: %.120s", diag.column, diag.message);
             return false;
         }
     } else {
