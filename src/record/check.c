@@ -87,8 +87,10 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
     return PT_OK;
 }
 
-void pt_tracker_init(pt_tracker *tr, const pt_pos *start)
+void pt_tracker_init(pt_tracker *tr, const pt_pos *start, bool claims)
 {
+    tr->returns = claims ? 2 : 4;
+    tr->repeats_from = 4 * (unsigned)tr->returns;
     tr->nkeys = 0;
     tr->status = PT_STATUS_ONGOING;
     tr->claim_ply = 0;
@@ -116,8 +118,9 @@ bool pt_tracker_record(pt_tracker *tr, const pt_pos *pos, int ply)
     tr->keys[tr->nkeys++] = pos->key;
     if (tr->status != PT_STATUS_ONGOING)
         return true;
-    /* The last key is pos; a position recurs at the earliest four plies on. */
-    int reps = pos->halfmove >= 4 ? pt_repetitions(tr->keys, tr->nkeys - 1, pos) : 1;
+    /* The last key is pos; nearer a capture or pawn move, no repetition
+     * that counts can have come about (see pt_tracker_init). */
+    int reps = pos->halfmove >= tr->repeats_from ? pt_repetitions(tr->keys, tr->nkeys - 1, pos) : 1;
     /* A repeated position cannot be mate or stalemate (the game would have
      * ended at its first occurrence); the other two can, and mate or
      * stalemate comes first (9.6.2). */

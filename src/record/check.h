@@ -36,9 +36,22 @@ typedef struct pt_tracker {
     int end_ply;        /* the ply that ended it */
     const char *claim;  /* the first draw a player could claim, or NULL */
     int claim_ply;
+    int returns;        /* returns to a position that matter: 2 to claim
+                           a draw (threefold), else 4 (fivefold) */
+    unsigned repeats_from; /* the fewest plies since a capture or pawn move
+                              that can bring that many */
 } pt_tracker;
 
-void pt_tracker_init(pt_tracker *tr, const pt_pos *start);
+/* claims: whether the draws a player could claim are wanted; without them
+ * only what ends the game counts, and a fivefold repetition takes 16 plies
+ * since the last capture or pawn move. */
+void pt_tracker_init(pt_tracker *tr, const pt_pos *start, bool claims);
+/* A position comes back four plies on at the earliest, but two plies on
+ * after two null moves: call before recording the position after one. */
+static inline void pt_tracker_null_move(pt_tracker *tr)
+{
+    tr->repeats_from = 2 * (unsigned)tr->returns;
+}
 /* Whether pos may be dead at all: no pawn, rook or queen is left. */
 static inline bool pt_tracker_few_pieces(const pt_pos *pos)
 {
@@ -53,10 +66,12 @@ bool pt_tracker_record(pt_tracker *tr, const pt_pos *pos, int ply);
  * already shows there was a move, and that saves counting them per ply. */
 static inline bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
 {
-    /* Most plies only add their key: within three plies of a capture or
-     * pawn move nothing can repeat, be claimed or end the game, unless
-     * the material may be dead. */
-    if (tr->nkeys < tr->cap && pos->halfmove < 4 && tr->status == PT_STATUS_ONGOING && !pt_tracker_few_pieces(pos)) {
+    /* Most plies only add their key: a position comes back four plies on
+     * at the earliest, so nothing can be claimed (threefold) within eight
+     * plies of a capture or pawn move, and nothing can end the game
+     * (fivefold) within sixteen, unless the material may be dead. */
+    if (tr->nkeys < tr->cap && pos->halfmove < tr->repeats_from && tr->status == PT_STATUS_ONGOING &&
+        !pt_tracker_few_pieces(pos)) {
         tr->keys[tr->nkeys++] = pos->key;
         return true;
     }

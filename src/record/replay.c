@@ -594,7 +594,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     lines[0].broken = false;
     lines[0].ply = 0;
     rp->complete = true;
-    pt_tracker_init(tr, &rp->start);
+    pt_tracker_init(tr, &rp->start, opts->claims);
     const bool check = opts->check, strict = opts->strict;
 
     line_state *ls = &lines[0]; /* &lines[top] */
@@ -695,6 +695,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             err = pt_check_marks(g, t, &ls->pos, m, &ls->undo, &mt, rp->lang, strict, ls->ply);
         if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
+            if (m == PT_MOVE_NULL)
+                pt_tracker_null_move(tr);
             if (err == PT_OK && check && !pt_tracker_update(tr, &ls->pos, ls->ply))
                 err = PT_ERR_NOMEM;
         }
