@@ -95,7 +95,7 @@ void pt_tracker_init(pt_tracker *tr, const pt_pos *start, bool claims)
     tr->status = PT_STATUS_ONGOING;
     tr->claim_ply = 0;
     tr->claim = NULL;
-    pt_tracker_update(tr, start, 0);
+    pt_tracker_record(tr, start, 0);
 }
 
 void pt_tracker_free(pt_tracker *tr)

@@ -69,9 +69,11 @@ static inline bool pt_tracker_update(pt_tracker *tr, const pt_pos *pos, int ply)
     /* Most plies only add their key: a position comes back four plies on
      * at the earliest, so nothing can be claimed (threefold) within eight
      * plies of a capture or pawn move, and nothing can end the game
-     * (fivefold) within sixteen, unless the material may be dead. */
+     * (fivefold) within sixteen, unless the material may be dead: only a
+     * capture, which sets the clock to 0, can make it so (and the start,
+     * which pt_tracker_init records in full). */
     if (tr->nkeys < tr->cap && pos->halfmove < tr->repeats_from && tr->status == PT_STATUS_ONGOING &&
-        !pt_tracker_few_pieces(pos)) {
+        (pos->halfmove > 0 || !pt_tracker_few_pieces(pos))) {
         tr->keys[tr->nkeys++] = pos->key;
         return true;
     }

@@ -212,9 +212,11 @@ expect check-problems 1 "$bin" check --claims $here/data/check-problems.pgn
 expect check-problems-json 1 "$bin" check --claims -f json $here/data/check-problems.pgn
 expect check-problems-csv 1 "$bin" check -f csv $here/data/check-problems.pgn
 # Repetitions at the fewest plies that can bring them, with and without
-# claims: the tracker only looks for them from there on (pt_tracker_init).
-expect check-repetition 1 "$bin" check $here/data/check-repetition.pgn
-expect check-repetition-claims 1 "$bin" check --claims $here/data/check-repetition.pgn
+# claims, and dead positions: the tracker only looks for them where they
+# can have come about (pt_tracker_update). On one thread each game reuses
+# the tracker of the game before.
+expect check-repetition 1 "$bin" check -j1 $here/data/check-repetition.pgn
+expect check-repetition-claims 1 "$bin" check -j1 --claims $here/data/check-repetition.pgn
 expect check-real 1 "$bin" check -q --summary $pgn/real
 # The benchmarks' floor program (tests/bench/core.c) replays main lines as
 # the check does: all 100 games read, and the one illegal game stops.
