@@ -50,8 +50,10 @@ static inline pt_bb pt_pos_attackers(const pt_pos *pos, int sq, pt_bb occ)
 
 /* The pieces of `color` standing in occ that attack sq when the board
  * holds occ: pt_pos_attackers() for one side, from the small tables (see
- * pt_lines_to). */
-static inline pt_bb pt_pos_attackers_of(const pt_pos *pos, int sq, pt_bb occ, int color)
+ * pt_lines_to). Always inlined: GCC called it out of line from
+ * pt_pos_in_check and the move generator, and the call cost more than
+ * its work. */
+PT_INLINE pt_bb pt_pos_attackers_of(const pt_pos *pos, int sq, pt_bb occ, int color)
 {
     const pt_bb *t = pos->by_type;
     pt_bb theirs = pos->by_color[color] & occ;
