@@ -104,9 +104,41 @@ static const pt_bb bishop_magics[64] = {
     0x0524040800490608ULL,
 };
 
+/* The squares from sq to the edge of the board in direction dir, sq
+ * excluded. */
+static pt_bb ray_to_edge(const int dir[2], int sq)
+{
+    pt_bb ray = 0;
+    for (int f = PT_FILE(sq) + dir[0], r = PT_RANK(sq) + dir[1]; on_board(f, r); f += dir[0], r += dir[1])
+        ray |= PT_BB(PT_SQ(f, r));
+    return ray;
+}
+
+/* ray_attacks() from the rays to the edge: each cut at its first blocker,
+ * found with one bit scan. Filled by walking the rays square by square,
+ * the tables took a third of the time to check a one-game file. */
+static pt_bb cut_rays(pt_bb rays[4][64], const int dirs[4][2], int sq, pt_bb occ)
+{
+    pt_bb att = 0;
+    for (int d = 0; d < 4; d++) {
+        pt_bb ray = rays[d][sq], blockers = ray & occ;
+        if (blockers) {
+            bool up = dirs[d][0] + 8 * dirs[d][1] > 0; /* towards higher squares */
+            int first = up ? pt_bb_lsb(blockers) : 63 - __builtin_clzll(blockers);
+            ray ^= rays[d][first];
+        }
+        att |= ray;
+    }
+    return att;
+}
+
 /* Fills one slider's tables from its magics. */
 static void init_magics(pt_magic *magics, pt_bb *table, const pt_bb *numbers, const int dirs[4][2])
 {
+    pt_bb rays[4][64];
+    for (int d = 0; d < 4; d++)
+        for (int sq = 0; sq < 64; sq++)
+            rays[d][sq] = ray_to_edge(dirs[d], sq);
     for (int sq = 0; sq < 64; sq++) {
         pt_magic *m = &magics[sq];
         m->mask = relevant_mask(dirs, sq);
@@ -116,7 +148,7 @@ static void init_magics(pt_magic *magics, pt_bb *table, const pt_bb *numbers, co
         /* Every subset of the mask, by the carry-rippler trick. */
         pt_bb b = 0;
         do {
-            table[pt_magic_index(m, b)] = ray_attacks(dirs, sq, b);
+            table[pt_magic_index(m, b)] = cut_rays(rays, dirs, sq, b);
             b = (b - m->mask) & m->mask;
         } while (b);
         table += (size_t)1 << (64 - m->shift);
