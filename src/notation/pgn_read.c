@@ -943,29 +943,27 @@ static step scan_paren(scan *s, int c)
     return st;
 }
 
-/* Skips spaces and LF line ends, in a tight loop: most of what is blank. */
-PT_INLINE void skip_blanks(scan *s)
+/* Skips spaces and LF line ends from i, in a tight loop: most of what is
+ * blank. Returns where they end. The buffer comes from the caller, which
+ * may hold it where writing a token cannot change it. */
+PT_INLINE size_t blanks_end(scan *s, const unsigned char *b, size_t n, const bool *plain, size_t i)
 {
-    const unsigned char *b = s->r->buf;
-    size_t i = s->pos, n = s->r->len;
-    if (i + 1 < n && b[i] == ' ' && s->r->plain[b[i + 1]]) {
-        s->pos = i + 1; /* the usual blank: one space before a symbol */
-        return;
-    }
+    if (i + 1 < n && b[i] == ' ' && plain[b[i + 1]])
+        return i + 1; /* the usual blank: one space before a symbol */
     for (; i < n && (b[i] == ' ' || b[i] == '\n'); i++) {
         if (b[i] == '\n') {
             s->line++;
             s->line_start = (long)i + 1;
         }
     }
-    s->pos = i;
+    return i;
 }
 
 /* Skips blanks, line ends, byte order marks and NUL bytes. */
 static step skip_space(scan *s)
 {
     for (;;) {
-        skip_blanks(s);
+        s->pos = blanks_end(s, s->r->buf, s->r->len, s->r->plain, s->pos);
         int c = byte_at(s, s->pos);
         if (c > ' ' && c != 0xEF)
             return STEP_TOKEN; /* the usual case: no blank, NUL or byte order mark */
@@ -999,28 +997,33 @@ static step skip_space(scan *s)
 static step scan_run(scan *s)
 {
     const unsigned char *b = s->r->buf;
+    const bool *plain = s->r->plain;
+    size_t n = s->r->len, pos = s->pos; /* kept out of memory while it runs */
     plain_window w = {.at = (size_t)-1};
+    step st = STEP_TOKEN;
     for (;;) {
-        skip_blanks(s);
-        size_t start = s->pos, end = window_symbol_end(s, &w, start);
+        pos = blanks_end(s, b, n, plain, pos);
+        size_t end = window_symbol_end(s, &w, pos);
         if (end == 0)
-            return STEP_TOKEN;
-        step st;
+            break;
         int number, dots;
         size_t k;
-        if (plain_move(b + start, end - start)) {
-            st = add_token(s, PT_TOK_MOVE, start, end - start, 0);
-            step_over(s, end);
-        } else if ((k = number_prefix(b + start, end - start, &number, &dots)) > 0 && dots > 0 &&
+        if (plain_move(b + pos, end - pos)) {
+            st = add_token(s, PT_TOK_MOVE, pos, end - pos, 0);
+            pos = end;
+        } else if ((k = number_prefix(b + pos, end - pos, &number, &dots)) > 0 && dots > 0 &&
                    !starts_new_game(s, number, dots)) {
-            st = take_number(s, start, k, number, dots);
+            st = take_number(s, pos, k, number, dots);
+            pos = s->pos;
         } else {
-            return STEP_TOKEN;
+            break;
         }
         if (st != STEP_TOKEN)
-            return st;
+            break;
         s->last_line = s->line;
     }
+    s->pos = pos;
+    return st;
 }
 
 static step scan_one(scan *s)
