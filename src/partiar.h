@@ -526,6 +526,9 @@ size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
  * it is counted, not listed. */
 pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* pt_pgn_add_diag() with a message as it stands, made without printf. */
+pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+                            const char *message);
 /* The diagnostic added last, listed or not: for its maker to complete. */
 pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g);
 /* Once every diagnostic of g is made: when some went unlisted, lists one

@@ -431,6 +431,31 @@ static void trim_slot(slot *s)
     }
 }
 
+/* Appends text to out (size bytes in all, at used), cut to fit. */
+static size_t append(char *out, size_t size, size_t at, const char *text)
+{
+    while (*text && at + 1 < size)
+        out[at++] = *text++;
+    out[at] = '\0';
+    return at;
+}
+
+/* The duplicate's message, made without printf: in an archive merged from
+ * several sources most games may be duplicates, and printf took 3% of the
+ * time to check each. */
+static void duplicate_message(char *out, size_t size, unsigned game, const char *file)
+{
+    char digits[12], *d = digits + sizeof digits - 1;
+    *d = '\0';
+    do
+        *--d = (char)('0' + game % 10);
+    while ((game /= 10) > 0);
+    size_t at = append(out, size, 0, "the same game (players and moves) as game ");
+    at = append(out, size, at, d);
+    at = append(out, size, at, " of ");
+    append(out, size, at, file);
+}
+
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
@@ -442,9 +467,10 @@ static void report_game(state *st, const char *file, slot *s)
         const seen *earlier = remember(st, s->fingerprint, g->number);
         if (earlier) {
             st->duplicates++;
-            pt_pgn_add_diag(g, PT_SEV_WARNING, "duplicate", g->first_line, 1, 0,
-                            "the same game (players and moves) as game %u of %s", earlier->game,
-                            pt_cli_input_name(st->inputs->items[earlier->file]));
+            char message[sizeof g->diags[0].message];
+            duplicate_message(message, sizeof message, earlier->game,
+                              pt_cli_input_name(st->inputs->items[earlier->file]));
+            pt_pgn_add_diag_text(g, PT_SEV_WARNING, "duplicate", g->first_line, 1, 0, message);
         }
     }
     if (pt_pgn_count_unlisted(g) != PT_OK)

@@ -53,10 +53,12 @@ bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size)
     return true;
 }
 
-/* Adds a diagnostic; its column is -1 when it is counted later from the raw
- * offset (line_start, at). */
-static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, long line_start,
-                       size_t at, const char *fmt, va_list ap)
+/* A new diagnostic without its message, or NULL when memory runs out; its
+ * column is -1 when it is counted later from the raw offset (line_start,
+ * at). Every field is set: a diagnostic is 300 bytes, mostly text, and
+ * clearing it all cost more than writing it. */
+static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+                             long line_start, size_t at)
 {
     pt_pgn_diag *d = &g->spare;
     if (g->ndiags >= PT_PGN_MAX_DIAGS) {
@@ -64,18 +66,41 @@ static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line,
         g->unlisted_errors += severity == PT_SEV_ERROR;
     } else {
         if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
-            return PT_ERR_NOMEM;
+            return NULL;
         d = &g->diags[g->ndiags++];
     }
-    memset(d, 0, sizeof *d);
     d->severity = severity;
     d->code = code;
     d->line = line;
     d->column = column;
     d->ply = ply;
+    d->message[0] = d->suggestion[0] = '\0';
     d->line_start = line_start;
     d->at = at;
+    return d;
+}
+
+static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, long line_start,
+                       size_t at, const char *fmt, va_list ap)
+{
+    pt_pgn_diag *d = new_diag(g, severity, code, line, column, ply, line_start, at);
+    if (!d)
+        return PT_ERR_NOMEM;
     vsnprintf(d->message, sizeof d->message, fmt, ap);
+    return PT_OK;
+}
+
+pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+                            const char *message)
+{
+    pt_pgn_diag *d = new_diag(g, severity, code, line, column, ply, 0, 0);
+    if (!d)
+        return PT_ERR_NOMEM;
+    size_t n = strlen(message);
+    if (n >= sizeof d->message)
+        n = sizeof d->message - 1;
+    memcpy(d->message, message, n);
+    d->message[n] = '\0';
     return PT_OK;
 }
 

@@ -400,6 +400,32 @@ static void test_diagnostics_limit(void **state)
     free_all(all);
 }
 
+/* A diagnostic whose message is made without printf: kept as written, cut
+ * to fit, every field set as pt_pgn_add_diag() sets it. */
+static void test_diagnostic_text(void **state)
+{
+    (void)state;
+    games *all = read_text("[Event \"x\"]\n1. e4 e5 *\n");
+    pt_pgn_game *g = &all->g[0];
+    size_t before = g->ndiags;
+    char longer[300];
+    memset(longer, 'a', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    memcpy(longer, "100% ", 5); /* not a format */
+    assert_int_equal(pt_pgn_add_diag_text(g, PT_SEV_WARNING, "test", 2, 4, 1, longer), PT_OK);
+    assert_int_equal(g->ndiags, before + 1);
+    const pt_pgn_diag *d = pt_pgn_last_diag(g);
+    assert_string_equal(d->code, "test");
+    assert_int_equal(d->severity, PT_SEV_WARNING);
+    assert_int_equal(d->line, 2);
+    assert_int_equal(d->column, 4);
+    assert_int_equal(d->ply, 1);
+    assert_int_equal(strlen(d->message), sizeof d->message - 1);
+    assert_memory_equal(d->message, longer, sizeof d->message - 1);
+    assert_string_equal(d->suggestion, "");
+    free_all(all);
+}
+
 /* A repeated tag name starts a new game, however many tags came before:
  * past 16 the names are looked up in a hash table, reset each game. */
 static void test_many_tag_names(void **state)
@@ -500,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_token_at),
         cmocka_unit_test(test_many_tag_names),
         cmocka_unit_test(test_diagnostics_limit),
+        cmocka_unit_test(test_diagnostic_text),
         cmocka_unit_test(test_game_too_large),
         cmocka_unit_test(test_long_token_reads),
     };
