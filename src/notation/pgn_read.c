@@ -716,17 +716,22 @@ static size_t plain_run(const bool *plain, const unsigned char *b, size_t n)
     return i;
 }
 
-/* The end of the symbol at start when all of it is plain and it ends,
- * within the buffer, at a byte that ends every symbol: the usual symbol,
- * with no glued "(=)" or "(Q)" to look for. 0 for any other. */
+/* end, when the run of plain bytes from start to end is the usual symbol:
+ * not empty, and ending within the buffer (of n bytes) at a byte that
+ * ends every symbol, with no glued "(=)" or "(Q)" to look for. Else 0. */
+PT_INLINE size_t usual_symbol_end(const unsigned char *b, size_t n, size_t start, size_t end)
+{
+    return end > start && end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
+}
+
+/* The end of the usual symbol at start (see usual_symbol_end), or 0. */
 PT_INLINE size_t plain_symbol_end(const scan *s, size_t start)
 {
     const unsigned char *b = s->r->buf;
     size_t n = s->r->len;
-    if (start >= n || !s->r->plain[b[start]])
-        return 0; /* a tag, a comment, a result's '*': no run to look for */
-    size_t end = start + plain_run(s->r->plain, b + start, n - start);
-    return end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
+    if (start >= n)
+        return 0;
+    return usual_symbol_end(b, n, start, start + plain_run(s->r->plain, b + start, n - start));
 }
 
 /* The bytes among the 64 at b that are not plain, a bit each, for
@@ -784,8 +789,7 @@ PT_INLINE size_t window_symbol_end(const scan *s, plain_window *w, size_t start)
         if (!w->others)
             return plain_symbol_end(s, start); /* a run of 64 plain bytes or more */
     }
-    size_t end = start + (size_t)__builtin_ctzll(w->others >> (start - w->at));
-    return end > start && end < n && b[end] != '(' && b[end] < 0x80 ? end : 0;
+    return usual_symbol_end(b, n, start, start + (size_t)__builtin_ctzll(w->others >> (start - w->at)));
 }
 
 /* Whether a symbol of plain bytes is a move: it starts with a letter, and
