@@ -82,7 +82,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq
 DEPS_BENCH = stockfish bc pgn-extract time
 
-.PHONY: all deps deps-bench lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
+.PHONY: all deps deps-bench format lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
@@ -150,7 +150,15 @@ deps:
 deps-bench: deps
 	$(call install_packages,$(DEPS_BENCH))
 
+# The house style is .clang-format's: a file that differs from what
+# clang-format makes of it fails the lint (fix with `make format`).
+FORMATTED := $(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch] samples/*/*.[ch]))
+
+format:
+	clang-format -i $(FORMATTED)
+
 lint:
+	clang-format --dry-run --Werror $(FORMATTED)
 	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
 		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit tests/bench
 	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) tests/bench/core.c -- $(CPPFLAGS_ALL) -std=c11

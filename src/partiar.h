@@ -55,8 +55,8 @@ const char *pt_strerror(pt_err err);
  * the character column (1-based, 0 if unknown) and a message a person can
  * act on. */
 typedef struct pt_diag {
-    int line;        /* 1-based line, 0 when the text is a single line */
-    int column;      /* 1-based column, 0 when unknown */
+    int line;   /* 1-based line, 0 when the text is a single line */
+    int column; /* 1-based column, 0 when unknown */
     char message[160];
 } pt_diag;
 
@@ -76,12 +76,12 @@ enum { PT_PAWN = 0, PT_KNIGHT, PT_BISHOP, PT_ROOK, PT_QUEEN, PT_KING, PT_NO_TYPE
 enum { PT_NO_PIECE = 15 };
 enum { PT_NO_SQ = 64 };
 
-#define PT_SQ(file, rank) ((file) + 8 * (rank)) /* file, rank from 0 */
-#define PT_FILE(sq) ((sq) & 7)
-#define PT_RANK(sq) ((sq) >> 3)
-#define PT_PIECE(color, type) ((color) * 8 + (type))
-#define PT_COLOR_OF(piece) ((piece) >> 3)
-#define PT_TYPE_OF(piece) ((piece) & 7)
+#define PT_SQ(file, rank)     ((file) + 8 * (rank)) /* file, rank from 0 */
+#define PT_FILE(sq)           ((sq)&7)
+#define PT_RANK(sq)           ((sq) >> 3)
+#define PT_PIECE(color, type) ((color)*8 + (type))
+#define PT_COLOR_OF(piece)    ((piece) >> 3)
+#define PT_TYPE_OF(piece)     ((piece)&7)
 
 /* Writes "e4" into out (3 bytes); returns out. */
 char *pt_square_name(int sq, char out[3]);
@@ -96,18 +96,30 @@ typedef uint16_t pt_move;
 enum { PT_MOVE_NORMAL = 0, PT_MOVE_PROMOTION = 1, PT_MOVE_EN_PASSANT = 2, PT_MOVE_CASTLING = 3 };
 #define PT_MOVE_NONE ((pt_move)0)
 #define PT_MOVE_NULL ((pt_move)0x0FFF) /* a pass ("--"); never a legal move */
-#define PT_MAX_MOVES 256 /* more than the 218 of the richest known position */
+#define PT_MAX_MOVES 256               /* more than the 218 of the richest known position */
 
 static inline pt_move pt_move_make(int from, int to, int kind, int promo_type)
 {
     int promo = kind == PT_MOVE_PROMOTION ? promo_type - PT_KNIGHT : 0;
     return (pt_move)(from | (to << 6) | (kind << 12) | (promo << 14));
 }
-static inline int pt_move_from(pt_move m) { return m & 63; }
-static inline int pt_move_to(pt_move m) { return (m >> 6) & 63; }
-static inline int pt_move_kind(pt_move m) { return (m >> 12) & 3; }
+static inline int pt_move_from(pt_move m)
+{
+    return m & 63;
+}
+static inline int pt_move_to(pt_move m)
+{
+    return (m >> 6) & 63;
+}
+static inline int pt_move_kind(pt_move m)
+{
+    return (m >> 12) & 3;
+}
 /* The promotion piece type; meaningful only for PT_MOVE_PROMOTION. */
-static inline int pt_move_promotion(pt_move m) { return ((m >> 14) & 3) + PT_KNIGHT; }
+static inline int pt_move_promotion(pt_move m)
+{
+    return ((m >> 14) & 3) + PT_KNIGHT;
+}
 
 /* ------------------------------------------------------------ positions */
 
@@ -118,17 +130,17 @@ enum { PT_CASTLE_WK = 1, PT_CASTLE_WQ = 2, PT_CASTLE_BK = 4, PT_CASTLE_BQ = 8 };
 typedef struct pt_pos {
     pt_bb by_type[PT_NO_TYPE]; /* pieces of each type, both colours */
     pt_bb by_color[2];
-    uint8_t board[64];         /* piece on each square or PT_NO_PIECE */
-    uint8_t side;              /* PT_WHITE or PT_BLACK to move */
-    uint8_t ep;                /* en passant square, set only when an en
-                                  passant capture is legal (Law 9.2.2) */
-    uint8_t castling;          /* PT_CASTLE_* rights still held */
-    uint8_t castle_rook[4];    /* rook square of each right, by bit index */
-    uint8_t castle_mask[64];   /* rights kept when a move touches a square */
-    bool chess960;             /* print castling as king-takes-rook etc. */
-    uint16_t halfmove;         /* plies since the last capture or pawn move */
+    uint8_t board[64];       /* piece on each square or PT_NO_PIECE */
+    uint8_t side;            /* PT_WHITE or PT_BLACK to move */
+    uint8_t ep;              /* en passant square, set only when an en
+                                passant capture is legal (Law 9.2.2) */
+    uint8_t castling;        /* PT_CASTLE_* rights still held */
+    uint8_t castle_rook[4];  /* rook square of each right, by bit index */
+    uint8_t castle_mask[64]; /* rights kept when a move touches a square */
+    bool chess960;           /* print castling as king-takes-rook etc. */
+    uint16_t halfmove;       /* plies since the last capture or pawn move */
     uint16_t fullmove;
-    uint64_t key;              /* Zobrist key of the position */
+    uint64_t key; /* Zobrist key of the position */
 } pt_pos;
 
 /* What pt_pos_make saves so that pt_pos_unmake can restore the position. */
@@ -221,18 +233,18 @@ int pt_perft_divide(pt_pos *pos, int depth, pt_perft_entry *out);
 /* Why a game is over or may be claimed drawn (Laws Articles 5 and 9). */
 typedef enum pt_status {
     PT_STATUS_ONGOING = 0,
-    PT_STATUS_CHECKMATE,    /* 5.1.1 */
-    PT_STATUS_STALEMATE,    /* 5.2.1 */
-    PT_STATUS_DEAD,         /* 5.2.2, as far as pt_pos_is_dead detects */
-    PT_STATUS_FIVEFOLD,     /* 9.6.1 */
-    PT_STATUS_SEVENTYFIVE   /* 9.6.2 */
+    PT_STATUS_CHECKMATE,  /* 5.1.1 */
+    PT_STATUS_STALEMATE,  /* 5.2.1 */
+    PT_STATUS_DEAD,       /* 5.2.2, as far as pt_pos_is_dead detects */
+    PT_STATUS_FIVEFOLD,   /* 9.6.1 */
+    PT_STATUS_SEVENTYFIVE /* 9.6.2 */
 } pt_status;
 
 /* A game: the current position and the keys of every earlier position, for
  * repetition (9.2), fivefold (9.6.1), 50 and 75 moves (9.3, 9.6.2). */
 typedef struct pt_game {
     pt_pos pos;
-    uint64_t *keys;      /* key of the position before each ply */
+    uint64_t *keys; /* key of the position before each ply */
     pt_move *moves;
     pt_undo *undo;
     size_t plies, cap;
@@ -268,12 +280,12 @@ bool pt_pos_is_dead(const pt_pos *pos);
 
 /* One position of a perft suite with its expected counts. */
 typedef struct pt_suite_entry {
-    char id[64];              /* the "id" of the block, or "line N" */
-    int line;                 /* line of the position in the file */
+    char id[64]; /* the "id" of the block, or "line N" */
+    int line;    /* line of the position in the file */
     pt_pos pos;
-    char fen[PT_FEN_MAX];     /* the FEN as the file wrote it, trimmed */
-    int max_depth;            /* deepest count given */
-    uint64_t expected[33];    /* expected[d] for d in 1..max_depth, 0 if absent */
+    char fen[PT_FEN_MAX];  /* the FEN as the file wrote it, trimmed */
+    int max_depth;         /* deepest count given */
+    uint64_t expected[33]; /* expected[d] for d in 1..max_depth, 0 if absent */
     bool has[33];
 } pt_suite_entry;
 
@@ -292,9 +304,9 @@ void pt_suite_free(pt_suite **ps);
 
 /* The piece letters of one national notation (Laws Appendix C.3). */
 typedef struct pt_lang {
-    const char *code;               /* ISO 639-1, or "fig" for figurine */
-    const char *name;               /* in English */
-    const char *piece[PT_NO_TYPE];  /* UTF-8 letters by piece type */
+    const char *code;              /* ISO 639-1, or "fig" for figurine */
+    const char *name;              /* in English */
+    const char *piece[PT_NO_TYPE]; /* UTF-8 letters by piece type */
 } pt_lang;
 
 int pt_lang_count(void);
@@ -312,35 +324,35 @@ size_t pt_lang_match_piece(const pt_lang *lang, const char *text, size_t len, in
 /* Spellings the Laws or PGN accept but that are not standard SAN; --strict
  * reports each with the standard spelling. */
 enum {
-    PT_FORM_LONG = 1 << 0,            /* from square written: Ng1f3, e2e4 */
-    PT_FORM_DASH = 1 << 1,            /* a dash between squares: Ng1-f3 */
-    PT_FORM_COLON = 1 << 2,           /* ':' or U+00D7 for the capture x */
-    PT_FORM_TRAILING_COLON = 1 << 3,  /* German capture mark: Sc6:, dc4: */
-    PT_FORM_NO_CAPTURE_MARK = 1 << 4, /* ed5 for exd5 */
-    PT_FORM_ZERO_CASTLING = 1 << 5,   /* 0-0, o-o, or dashes other than '-' */
-    PT_FORM_PROMOTION = 1 << 6,       /* e8Q, e8(Q), e8/Q, e7e8q */
-    PT_FORM_DOUBLE_PLUS = 1 << 7,     /* ++ for mate */
-    PT_FORM_EP_MARK = 1 << 8,         /* e.p. or ep written */
+    PT_FORM_LONG = 1 << 0,               /* from square written: Ng1f3, e2e4 */
+    PT_FORM_DASH = 1 << 1,               /* a dash between squares: Ng1-f3 */
+    PT_FORM_COLON = 1 << 2,              /* ':' or U+00D7 for the capture x */
+    PT_FORM_TRAILING_COLON = 1 << 3,     /* German capture mark: Sc6:, dc4: */
+    PT_FORM_NO_CAPTURE_MARK = 1 << 4,    /* ed5 for exd5 */
+    PT_FORM_ZERO_CASTLING = 1 << 5,      /* 0-0, o-o, or dashes other than '-' */
+    PT_FORM_PROMOTION = 1 << 6,          /* e8Q, e8(Q), e8/Q, e7e8q */
+    PT_FORM_DOUBLE_PLUS = 1 << 7,        /* ++ for mate */
+    PT_FORM_EP_MARK = 1 << 8,            /* e.p. or ep written */
     PT_FORM_OVER_DISAMBIGUATED = 1 << 9, /* Ngf3 with one knight able to go */
-    PT_FORM_PAWN_LETTER = 1 << 10,    /* Pe4 */
-    PT_FORM_NO_PROMOTION = 1 << 11,   /* e8 without a piece: read as a queen */
-    PT_FORM_UCI_CASTLING = 1 << 12    /* e1g1 or Kg1 for castling */
+    PT_FORM_PAWN_LETTER = 1 << 10,       /* Pe4 */
+    PT_FORM_NO_PROMOTION = 1 << 11,      /* e8 without a piece: read as a queen */
+    PT_FORM_UCI_CASTLING = 1 << 12       /* e1g1 or Kg1 for castling */
 };
 
 /* What a move text says, read without a position. */
 typedef struct pt_move_text {
-    int piece;              /* type written, PT_NO_TYPE when none */
-    int from_file;          /* 0-7, or -1 when not written */
-    int from_rank;          /* 0-7, or -1 */
-    int to;                 /* destination, PT_NO_SQ for 0-0 and 0-0-0 */
-    int promotion;          /* type, or PT_NO_TYPE */
-    int castle;             /* 0; 1 king side (0-0); 2 queen side (0-0-0) */
-    bool capture;           /* a capture mark was written */
-    bool ep;                /* e.p. or ep was written */
-    int check;              /* 0 none, 1 '+', 2 '#' or '++' */
-    bool draw_offer;        /* (=) was written */
-    char annotation[3];     /* "!", "?", "!!", "??", "!?", "?!" or "" */
-    unsigned forms;         /* PT_FORM_* bits */
+    int piece;          /* type written, PT_NO_TYPE when none */
+    int from_file;      /* 0-7, or -1 when not written */
+    int from_rank;      /* 0-7, or -1 */
+    int to;             /* destination, PT_NO_SQ for 0-0 and 0-0-0 */
+    int promotion;      /* type, or PT_NO_TYPE */
+    int castle;         /* 0; 1 king side (0-0); 2 queen side (0-0-0) */
+    bool capture;       /* a capture mark was written */
+    bool ep;            /* e.p. or ep was written */
+    int check;          /* 0 none, 1 '+', 2 '#' or '++' */
+    bool draw_offer;    /* (=) was written */
+    char annotation[3]; /* "!", "?", "!!", "??", "!?", "?!" or "" */
+    unsigned forms;     /* PT_FORM_* bits */
 } pt_move_text;
 
 /* Reads the syntax of one move (UTF-8) in lang's letters. On PT_ERR_SYNTAX
@@ -382,57 +394,57 @@ char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notati
 typedef size_t (*pt_read_fn)(void *ctx, void *buf, size_t size);
 
 typedef enum pt_pgn_kind {
-    PT_TOK_MOVE,       /* a move as written, suffixes included */
-    PT_TOK_NUMBER,     /* a move number: "12." or "12..." */
-    PT_TOK_COMMENT,    /* the text of {...} or ;... */
-    PT_TOK_NAG,        /* $n, or !, ?, !!, ??, !?, ?! standing alone */
-    PT_TOK_VAR_START,  /* ( */
-    PT_TOK_VAR_END,    /* ) */
-    PT_TOK_RESULT,     /* a game termination marker */
-    PT_TOK_NULL        /* a null move: -- or Z0 */
+    PT_TOK_MOVE,      /* a move as written, suffixes included */
+    PT_TOK_NUMBER,    /* a move number: "12." or "12..." */
+    PT_TOK_COMMENT,   /* the text of {...} or ;... */
+    PT_TOK_NAG,       /* $n, or !, ?, !!, ??, !?, ?! standing alone */
+    PT_TOK_VAR_START, /* ( */
+    PT_TOK_VAR_END,   /* ) */
+    PT_TOK_RESULT,    /* a game termination marker */
+    PT_TOK_NULL       /* a null move: -- or Z0 */
 } pt_pgn_kind;
 
 enum { PT_MARK_EP = 1, PT_MARK_DRAW_OFFER = 2 }; /* e.p. and (=) written apart */
 enum { PT_RESULT_WHITE = 1, PT_RESULT_BLACK, PT_RESULT_DRAW, PT_RESULT_UNKNOWN };
 
 typedef struct pt_pgn_token {
-    uint8_t kind;       /* pt_pgn_kind */
-    uint8_t marks;      /* PT_MARK_* for moves */
-    uint16_t depth;     /* variation depth, 0 on the main line */
-    int value;          /* NUMBER: the number; NAG: its value; RESULT: PT_RESULT_* */
-    bool black;         /* NUMBER written with "...": Black to move */
-    size_t text, len;   /* the text in the game's UTF-8 text */
-    int line, column;   /* where it starts; column in characters, from 1 */
-    long line_start;    /* private to the reader */
+    uint8_t kind;     /* pt_pgn_kind */
+    uint8_t marks;    /* PT_MARK_* for moves */
+    uint16_t depth;   /* variation depth, 0 on the main line */
+    int value;        /* NUMBER: the number; NAG: its value; RESULT: PT_RESULT_* */
+    bool black;       /* NUMBER written with "...": Black to move */
+    size_t text, len; /* the text in the game's UTF-8 text */
+    int line, column; /* where it starts; column in characters, from 1 */
+    long line_start;  /* private to the reader */
 } pt_pgn_token;
 
 typedef struct pt_pgn_tag {
     size_t name, value; /* offsets of NUL-terminated strings in strings */
     int line, column;
-    long line_start;    /* private to the reader */
-    size_t at;          /* private to the reader */
+    long line_start; /* private to the reader */
+    size_t at;       /* private to the reader */
 } pt_pgn_tag;
 
 enum { PT_SEV_WARNING = 1, PT_SEV_ERROR = 2 };
 
 typedef struct pt_pgn_diag {
-    int severity;       /* PT_SEV_* */
-    const char *code;   /* stable, e.g. "pgn-syntax", "illegal-move" */
+    int severity;     /* PT_SEV_* */
+    const char *code; /* stable, e.g. "pgn-syntax", "illegal-move" */
     int line, column;
-    int ply;            /* 1-based ply it concerns, 0 when none */
+    int ply; /* 1-based ply it concerns, 0 when none */
     char message[200];
-    char suggestion[64];  /* the most probable correction, or "" */
-    long line_start;    /* private to the reader */
-    size_t at;          /* private to the reader */
+    char suggestion[64]; /* the most probable correction, or "" */
+    long line_start;     /* private to the reader */
+    size_t at;           /* private to the reader */
 } pt_pgn_diag;
 
 /* One game as read: its text, tags, tokens and diagnostics. Reused from
  * game to game by pt_pgn_next; free with pt_pgn_game_free. */
 typedef struct pt_pgn_game {
-    long number;            /* 1-based index in the input */
+    long number; /* 1-based index in the input */
     int first_line;
-    bool unreadable;        /* nothing usable: see the diagnostics */
-    bool latin1;            /* the text was ISO-8859-1, now UTF-8 */
+    bool unreadable; /* nothing usable: see the diagnostics */
+    bool latin1;     /* the text was ISO-8859-1, now UTF-8 */
     char *text;
     size_t text_len, text_cap;
     char *strings;
@@ -448,13 +460,13 @@ typedef struct pt_pgn_game {
      * that its maker can complete it through pt_pgn_last_diag(). */
     long unlisted, unlisted_errors;
     pt_pgn_diag spare;
-    uint64_t initials[4];   /* a bit for each first byte of a main-line move */
+    uint64_t initials[4]; /* a bit for each first byte of a main-line move */
 } pt_pgn_game;
 
 typedef struct pt_pgn_reader pt_pgn_reader;
 
-#define PT_PGN_MAX_DEPTH 64              /* variations nested deeper are refused */
-#define PT_PGN_MAX_GAME ((size_t)32 << 20) /* bytes; a larger game is unreadable */
+#define PT_PGN_MAX_DEPTH 64                 /* variations nested deeper are refused */
+#define PT_PGN_MAX_GAME  ((size_t)32 << 20) /* bytes; a larger game is unreadable */
 /* Diagnostics listed for one game; the rest are counted. Each takes about
  * 300 bytes, and a game of 30 MB of stray quotes would make 15 million. */
 #define PT_PGN_MAX_DIAGS 1000
@@ -480,8 +492,8 @@ typedef struct pt_pgn_place {
     uint64_t offset;
     long games;
     int line;
-    int column;          /* characters of the line before the offset */
-    bool line_started;   /* the line began before the offset */
+    int column;        /* characters of the line before the offset */
+    bool line_started; /* the line began before the offset */
 } pt_pgn_place;
 
 /* Between pt_pgn_next() calls: the place of the next game's text. */
@@ -524,8 +536,8 @@ const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
 size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
 /* Adds a diagnostic to g; message is printf-style. Past PT_PGN_MAX_DIAGS
  * it is counted, not listed. */
-pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
-                       const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, const char *fmt,
+                       ...) __attribute__((format(printf, 7, 8)));
 /* pt_pgn_add_diag() with a message as it stands, made without printf. */
 pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
                             const char *message);
@@ -550,32 +562,32 @@ void pt_buf_free(pt_buf *b);
 /* --------------------------------------------------------------- replay */
 
 typedef struct pt_replay_opts {
-    const pt_lang *lang;  /* the notation, or NULL to detect it per game */
-    bool strict;          /* warn about every non-standard spelling */
-    bool check;           /* also check move numbers, marks, the end of
-                             the game, the result and the tags, and repair
-                             a failing main-line move to go on checking */
-    bool claims;          /* with check: report claimable draws */
+    const pt_lang *lang; /* the notation, or NULL to detect it per game */
+    bool strict;         /* warn about every non-standard spelling */
+    bool check;          /* also check move numbers, marks, the end of
+                            the game, the result and the tags, and repair
+                            a failing main-line move to go on checking */
+    bool claims;         /* with check: report claimable draws */
 } pt_replay_opts;
 
 /* What replaying a game's main line gave. */
 typedef struct pt_replay {
     pt_pos start;
-    pt_move *moves;       /* the main line, as far as it is legal */
-    size_t *move_token;   /* the token each move was read from */
+    pt_move *moves;     /* the main line, as far as it is legal */
+    size_t *move_token; /* the token each move was read from */
     size_t nmoves, cap;
-    pt_move *token_move;  /* by token: the move it was read as (PT_MOVE_NULL
-                             for a pass), PT_MOVE_NONE where it failed */
+    pt_move *token_move; /* by token: the move it was read as (PT_MOVE_NULL
+                            for a pass), PT_MOVE_NONE where it failed */
     size_t token_cap;
-    const pt_lang *lang;  /* the notation used, forced or detected */
-    bool replayed;        /* false: no start position or variant to play */
-    bool complete;        /* every main-line move was legal */
-    int errors;           /* diagnostics of severity error it added */
+    const pt_lang *lang; /* the notation used, forced or detected */
+    bool replayed;       /* false: no start position or variant to play */
+    bool complete;       /* every main-line move was legal */
+    int errors;          /* diagnostics of severity error it added */
     pt_pos final;
-    pt_status status;     /* how the game ended (with check: also fivefold
-                             and 75 moves), or PT_STATUS_ONGOING */
-    int repairs;          /* main-line moves repaired to go on checking */
-    void *internal;       /* private to replay */
+    pt_status status; /* how the game ended (with check: also fivefold
+                         and 75 moves), or PT_STATUS_ONGOING */
+    int repairs;      /* main-line moves repaired to go on checking */
+    void *internal;   /* private to replay */
 } pt_replay;
 
 void pt_replay_init(pt_replay *rp);
@@ -590,10 +602,10 @@ bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size);
 /* ----------------------------------------------------------- PGN export */
 
 typedef struct pt_pgn_write_opts {
-    const pt_lang *lang;   /* notation of the moves written; NULL: English */
-    int notation;          /* PT_NOTATION_SAN, _LAN or _UCI */
-    bool no_comments;      /* drop comments, NAGs and variations */
-    bool diagnostics;      /* add each diagnostic as a comment after its move */
+    const pt_lang *lang; /* notation of the moves written; NULL: English */
+    int notation;        /* PT_NOTATION_SAN, _LAN or _UCI */
+    bool no_comments;    /* drop comments, NAGs and variations */
+    bool diagnostics;    /* add each diagnostic as a comment after its move */
 } pt_pgn_write_opts;
 
 /* Appends g in PGN export format to out: the seven tag roster first (with

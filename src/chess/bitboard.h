@@ -18,9 +18,18 @@
 #define PT_RANK_1 ((pt_bb)0xFF)
 #define PT_FILE_A ((pt_bb)0x0101010101010101)
 
-static inline int pt_bb_lsb(pt_bb b) { return __builtin_ctzll(b); }
-static inline int pt_bb_count(pt_bb b) { return __builtin_popcountll(b); }
-static inline bool pt_bb_many(pt_bb b) { return (b & (b - 1)) != 0; }
+static inline int pt_bb_lsb(pt_bb b)
+{
+    return __builtin_ctzll(b);
+}
+static inline int pt_bb_count(pt_bb b)
+{
+    return __builtin_popcountll(b);
+}
+static inline bool pt_bb_many(pt_bb b)
+{
+    return (b & (b - 1)) != 0;
+}
 /* Removes and returns the lowest square of *b, which must not be empty. */
 static inline int pt_bb_pop(pt_bb *b)
 {
@@ -31,9 +40,9 @@ static inline int pt_bb_pop(pt_bb *b)
 
 /* A sliding piece's table for one square. */
 typedef struct pt_magic {
-    pt_bb mask;    /* relevant blocker squares */
+    pt_bb mask; /* relevant blocker squares */
     pt_bb magic;
-    pt_bb *table;  /* attacks indexed by the magic product */
+    pt_bb *table; /* attacks indexed by the magic product */
     unsigned shift;
 } pt_magic;
 
@@ -42,9 +51,9 @@ typedef struct pt_tables {
     pt_bb pawn[2][64];
     pt_bb knight[64];
     pt_bb king[64];
-    pt_bb between[64][64]; /* squares strictly between, if aligned */
-    pt_bb line[64][64];    /* the whole line through both, if aligned */
-    pt_bb rook_empty[64];  /* rook and bishop attacks on an empty board: */
+    pt_bb between[64][64];  /* squares strictly between, if aligned */
+    pt_bb line[64][64];     /* the whole line through both, if aligned */
+    pt_bb rook_empty[64];   /* rook and bishop attacks on an empty board: */
     pt_bb bishop_empty[64]; /* the magic tables hold them far apart */
     pt_magic rook[64];
     pt_magic bishop[64];
@@ -72,11 +81,26 @@ static inline pt_bb pt_attacks_queen(int sq, pt_bb occ)
 {
     return pt_attacks_rook(sq, occ) | pt_attacks_bishop(sq, occ);
 }
-static inline pt_bb pt_attacks_knight(int sq) { return pt_tab.knight[sq]; }
-static inline pt_bb pt_attacks_king(int sq) { return pt_tab.king[sq]; }
-static inline pt_bb pt_attacks_pawn(int color, int sq) { return pt_tab.pawn[color][sq]; }
-static inline pt_bb pt_between(int a, int b) { return pt_tab.between[a][b]; }
-static inline pt_bb pt_line(int a, int b) { return pt_tab.line[a][b]; }
+static inline pt_bb pt_attacks_knight(int sq)
+{
+    return pt_tab.knight[sq];
+}
+static inline pt_bb pt_attacks_king(int sq)
+{
+    return pt_tab.king[sq];
+}
+static inline pt_bb pt_attacks_pawn(int color, int sq)
+{
+    return pt_tab.pawn[color][sq];
+}
+static inline pt_bb pt_between(int a, int b)
+{
+    return pt_tab.between[a][b];
+}
+static inline pt_bb pt_line(int a, int b)
+{
+    return pt_tab.line[a][b];
+}
 
 /* The pieces of `sliders` that reach sq over squares empty in occ, along
  * ranks and files (straight) or diagonals. A side has few sliders, and

@@ -35,7 +35,10 @@ static pt_err fail(fen_reader *r, pt_err err, size_t at, const char *fmt, ...)
     return err;
 }
 
-static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 /* Moves to the next field; false when the text ends first. */
 static bool next_field(fen_reader *r)
@@ -61,7 +64,8 @@ static pt_err read_placement(fen_reader *r, pt_pos *pos)
             break;
         } else if (c == '/') {
             if (file != 8)
-                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has %d squares, not 8", rank + 1, file);
+                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has %d squares, not 8",
+                            rank + 1, file);
             if (rank == 0)
                 return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): more than 8 ranks");
             rank--;
@@ -69,23 +73,30 @@ static pt_err read_placement(fen_reader *r, pt_pos *pos)
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8)
-                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has more than 8 squares", rank + 1);
+                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has more than 8 squares",
+                            rank + 1);
         } else {
             const char *p = c ? strchr(piece_chars, c) : NULL;
             if (!p || c == ' ')
-                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): '%c' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8", isprint((unsigned char)c) ? c : '?');
+                return fail(r, PT_ERR_SYNTAX, r->at,
+                            "field 1 (piece placement): '%c' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8",
+                            isprint((unsigned char)c) ? c : '?');
             if (file >= 8)
-                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has more than 8 squares", rank + 1);
+                return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): rank %d has more than 8 squares",
+                            rank + 1);
             pt_pos_put(pos, (int)(p - piece_chars), PT_SQ(file, rank));
             file++;
         }
     }
     if (rank != 0 || file != 8)
-        return fail(r, PT_ERR_SYNTAX, r->at, "field 1 (piece placement): %d ranks where 8 are needed, the last with %d squares", 8 - rank, file);
+        return fail(r, PT_ERR_SYNTAX, r->at,
+                    "field 1 (piece placement): %d ranks where 8 are needed, the last with %d squares", 8 - rank, file);
     for (int c = 0; c < 2; c++) {
         int kings = pt_bb_count(pt_pos_pieces(pos, c, PT_KING));
         if (kings != 1)
-            return fail(r, PT_ERR_ILLEGAL, r->field_start, "field 1 (piece placement): %s has %d kings; a position needs exactly one", c ? "Black" : "White", kings);
+            return fail(r, PT_ERR_ILLEGAL, r->field_start,
+                        "field 1 (piece placement): %s has %d kings; a position needs exactly one",
+                        c ? "Black" : "White", kings);
     }
     return PT_OK;
 }
@@ -136,22 +147,29 @@ static pt_err read_castling(fen_reader *r, pt_pos *pos)
         int rook_sq;
 
         if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
-            return fail(r, PT_ERR_SYNTAX, r->at, "field 3 (castling): '%c' is not a castling right (KQkq, or a rook's file A-H, a-h)", isprint((unsigned char)c) ? c : '?');
+            return fail(r, PT_ERR_SYNTAX, r->at,
+                        "field 3 (castling): '%c' is not a castling right (KQkq, or a rook's file A-H, a-h)",
+                        isprint((unsigned char)c) ? c : '?');
         if (PT_RANK(ksq) != rank)
-            return fail(r, PT_ERR_ILLEGAL, r->at, "field 3 (castling): right '%c' but the %s king is not on rank %d", c, name, rank + 1);
+            return fail(r, PT_ERR_ILLEGAL, r->at, "field 3 (castling): right '%c' but the %s king is not on rank %d", c,
+                        name, rank + 1);
         if (lower == 'k' || lower == 'q') {
             rook_sq = outermost_rook(pos, color, lower == 'k');
             if (rook_sq == PT_NO_SQ)
-                return fail(r, PT_ERR_ILLEGAL, r->at, "field 3 (castling): right '%c' but no %s rook on the %s side of its king on rank %d", c, name, lower == 'k' ? "king's" : "queen's", rank + 1);
+                return fail(r, PT_ERR_ILLEGAL, r->at,
+                            "field 3 (castling): right '%c' but no %s rook on the %s side of its king on rank %d", c,
+                            name, lower == 'k' ? "king's" : "queen's", rank + 1);
         } else {
             letters = true;
             rook_sq = PT_SQ(lower - 'a', rank);
             if (pos->board[rook_sq] != PT_PIECE(color, PT_ROOK))
-                return fail(r, PT_ERR_ILLEGAL, r->at, "field 3 (castling): right '%c' but no %s rook on %c%d", c, name, lower, rank + 1);
+                return fail(r, PT_ERR_ILLEGAL, r->at, "field 3 (castling): right '%c' but no %s rook on %c%d", c, name,
+                            lower, rank + 1);
         }
         int index = pt_castle_index(ksq, rook_sq);
         if (pos->castling & (1 << index))
-            return fail(r, PT_ERR_SYNTAX, r->at, "field 3 (castling): the %s %s-side right is given twice", name, index & 1 ? "queen" : "king");
+            return fail(r, PT_ERR_SYNTAX, r->at, "field 3 (castling): the %s %s-side right is given twice", name,
+                        index & 1 ? "queen" : "king");
         pt_pos_add_castling(pos, index, rook_sq);
     }
     if (letters)
@@ -164,7 +182,8 @@ static pt_err read_ep(fen_reader *r, pt_pos *pos)
     const char *t = r->text + r->at;
     if (t[0] == '-') {
         r->at++;
-        return field_end(r) ? PT_OK : fail(r, PT_ERR_SYNTAX, r->field_start, "field 4 (en passant): expected '-' or a square");
+        return field_end(r) ? PT_OK
+                            : fail(r, PT_ERR_SYNTAX, r->field_start, "field 4 (en passant): expected '-' or a square");
     }
     if (t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8')
         return fail(r, PT_ERR_SYNTAX, r->field_start, "field 4 (en passant): expected '-' or a square such as e3");
@@ -176,9 +195,13 @@ static pt_err read_ep(fen_reader *r, pt_pos *pos)
     int want_rank = pos->side == PT_WHITE ? 5 : 2;
     int pawn_sq = sq ^ 8, from_sq = pos->side == PT_WHITE ? sq + 8 : sq - 8;
     if (PT_RANK(sq) != want_rank)
-        return fail(r, PT_ERR_ILLEGAL, r->field_start, "field 4 (en passant): %.2s is impossible with %s to move; it must be on rank %d", t, pos->side ? "Black" : "White", want_rank + 1);
-    if (pos->board[pawn_sq] != PT_PIECE(pos->side ^ 1, PT_PAWN) || pos->board[sq] != PT_NO_PIECE || pos->board[from_sq] != PT_NO_PIECE)
-        return fail(r, PT_ERR_ILLEGAL, r->field_start, "field 4 (en passant): %.2s is impossible: no pawn can just have advanced two squares past it", t);
+        return fail(r, PT_ERR_ILLEGAL, r->field_start,
+                    "field 4 (en passant): %.2s is impossible with %s to move; it must be on rank %d", t,
+                    pos->side ? "Black" : "White", want_rank + 1);
+    if (pos->board[pawn_sq] != PT_PIECE(pos->side ^ 1, PT_PAWN) || pos->board[sq] != PT_NO_PIECE ||
+        pos->board[from_sq] != PT_NO_PIECE)
+        return fail(r, PT_ERR_ILLEGAL, r->field_start,
+                    "field 4 (en passant): %.2s is impossible: no pawn can just have advanced two squares past it", t);
     pt_pos_set_ep(pos, sq);
     return PT_OK;
 }
@@ -195,10 +218,12 @@ static pt_err read_counter(fen_reader *r, int number, uint16_t *value)
     for (; isdigit((unsigned char)r->text[r->at]); r->at++) {
         n = n * 10 + (r->text[r->at] - '0');
         if (n > 65535)
-            return fail(r, PT_ERR_RANGE, r->field_start, "field %d (%s): number too large", number, number == 5 ? "halfmove clock" : "move number");
+            return fail(r, PT_ERR_RANGE, r->field_start, "field %d (%s): number too large", number,
+                        number == 5 ? "halfmove clock" : "move number");
     }
     if (!field_end(r))
-        return fail(r, PT_ERR_SYNTAX, r->field_start, "field %d (%s): expected a number", number, number == 5 ? "halfmove clock" : "move number");
+        return fail(r, PT_ERR_SYNTAX, r->field_start, "field %d (%s): expected a number", number,
+                    number == 5 ? "halfmove clock" : "move number");
     *value = (uint16_t)(number == 6 && n == 0 ? 1 : n);
     return PT_OK;
 }

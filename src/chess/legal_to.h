@@ -48,10 +48,10 @@ PT_INLINE int pt_legal_to(const pt_pos *pos, int type, int to, pt_move *list)
         return n;
     }
     if (type != PT_PAWN) {
-        pt_bb froms = type == PT_KNIGHT ? pt_attacks_knight(to) & mine
-                    : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
-                    : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
-                                        : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
+        pt_bb froms = type == PT_KNIGHT   ? pt_attacks_knight(to) & mine
+                      : type == PT_BISHOP ? pt_lines_to(to, mine, occ, false)
+                      : type == PT_ROOK   ? pt_lines_to(to, mine, occ, true)
+                                          : pt_lines_to(to, mine, occ, false) | pt_lines_to(to, mine, occ, true);
         return pt_add_legal_to(pos, list, n, froms, to, ksq, false);
     }
 

@@ -84,8 +84,8 @@ PT_INLINE pt_bb pinned_pieces(const pt_pos *pos, int us, int ksq, pt_bb occ)
 {
     int them = us ^ 1;
     pt_bb enemy = pos->by_color[them];
-    pt_bb snipers = (pt_attacks_rook(ksq, enemy) & enemy & (pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN]))
-                  | (pt_attacks_bishop(ksq, enemy) & enemy & (pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN]));
+    pt_bb snipers = (pt_attacks_rook(ksq, enemy) & enemy & (pos->by_type[PT_ROOK] | pos->by_type[PT_QUEEN])) |
+                    (pt_attacks_bishop(ksq, enemy) & enemy & (pos->by_type[PT_BISHOP] | pos->by_type[PT_QUEEN]));
     pt_bb pinned = 0;
     while (snipers) {
         pt_bb between = pt_between(ksq, pt_bb_pop(&snipers)) & occ;

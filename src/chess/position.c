@@ -55,8 +55,8 @@ void pt_pos_add_castling(pt_pos *pos, int index, int rook_sq)
     int king_sq = pt_pos_king(pos, color);
     pos->castling |= (uint8_t)(1 << index);
     pos->castle_rook[index] = (uint8_t)rook_sq;
-    pos->castle_mask[rook_sq] &= (uint8_t)~(1 << index);
-    pos->castle_mask[king_sq] &= (uint8_t)~(3 << (color * 2));
+    pos->castle_mask[rook_sq] &= (uint8_t) ~(1 << index);
+    pos->castle_mask[king_sq] &= (uint8_t) ~(3 << (color * 2));
     if (PT_FILE(king_sq) != 4 || (PT_FILE(rook_sq) != 0 && PT_FILE(rook_sq) != 7))
         pos->chess960 = true;
 }

@@ -40,12 +40,11 @@ static inline int pt_pos_king(const pt_pos *pos, int color)
 static inline pt_bb pt_pos_attackers(const pt_pos *pos, int sq, pt_bb occ)
 {
     const pt_bb *t = pos->by_type;
-    return (pt_attacks_pawn(PT_BLACK, sq) & pt_pos_pieces(pos, PT_WHITE, PT_PAWN))
-         | (pt_attacks_pawn(PT_WHITE, sq) & pt_pos_pieces(pos, PT_BLACK, PT_PAWN))
-         | (pt_attacks_knight(sq) & t[PT_KNIGHT])
-         | (pt_attacks_king(sq) & t[PT_KING])
-         | (pt_attacks_bishop(sq, occ) & (t[PT_BISHOP] | t[PT_QUEEN]))
-         | (pt_attacks_rook(sq, occ) & (t[PT_ROOK] | t[PT_QUEEN]));
+    return (pt_attacks_pawn(PT_BLACK, sq) & pt_pos_pieces(pos, PT_WHITE, PT_PAWN)) |
+           (pt_attacks_pawn(PT_WHITE, sq) & pt_pos_pieces(pos, PT_BLACK, PT_PAWN)) |
+           (pt_attacks_knight(sq) & t[PT_KNIGHT]) | (pt_attacks_king(sq) & t[PT_KING]) |
+           (pt_attacks_bishop(sq, occ) & (t[PT_BISHOP] | t[PT_QUEEN])) |
+           (pt_attacks_rook(sq, occ) & (t[PT_ROOK] | t[PT_QUEEN]));
 }
 
 /* The pieces of `color` standing in occ that attack sq when the board

@@ -35,7 +35,7 @@
  * games must stay in the cache until they are reported. With two threads
  * on 52 MB, 2 KiB pieces took 7% more processor time than one thread
  * reading for the other, 32 KiB pieces 16% more. */
-#define PIECE_BYTES ((size_t)2 << 10)
+#define PIECE_BYTES     ((size_t)2 << 10)
 #define PIECES_A_THREAD 16
 /* Pieces only from this many threads: below, one thread reads and the
  * others check. Reading is about a quarter of the work (0.33 s of 1.38 s
@@ -44,14 +44,14 @@
  * -j2). A threshold from that share: this machine has two cores and
  * cannot time five. */
 #define PIECES_FROM_THREADS 5
-#define PIECE_LIMIT ((size_t)4 << 20) /* no cut within: the rest is read whole */
+#define PIECE_LIMIT         ((size_t)4 << 20) /* no cut within: the rest is read whole */
 /* A failed cut's game and the rest of its batch are read again only when
  * they come to this much (a batch of 2 KiB pieces on up to eight threads
  * does): 48 MB of random bytes, cut into pieces of megabytes, took 766 MB
  * when they were carried whole, and 115 MB with this bound, as before
  * there was any carrying. */
 #define CARRY_BYTES ((size_t)256 << 10)
-#define READ_BYTES ((size_t)64 << 10)
+#define READ_BYTES  ((size_t)64 << 10)
 /* Input bytes a batch may hold, games or pieces, beside its count: a game
  * takes up to 35 times its text in memory (a token of 32 bytes for each
  * "()" of a variation tree), and 256 games of 1 MB, two batches, took
@@ -62,26 +62,25 @@
  * slot that ever read one. */
 #define SLOT_KEEP_BYTES ((size_t)1 << 20)
 
-static const char help[] =
-    "Usage: partiar check [OPTIONS] PATH...\n"
-    "Check PGN files, gzip files and folders (searched for *.pgn and *.pgn.gz)\n"
-    "game by game; '-' reads standard input. Every game is accounted for.\n\n"
-    "  -j N                  threads (default: the number of cores)\n"
-    "  -l, --lang CODE       notation of the input: auto (default) or a code\n"
-    "      --strict          also warn about non-standard spellings and missing + or #\n"
-    "      --claims          report draws that could have been claimed (9.2, 9.3)\n"
-    "  -f, --format KIND     text (default), json (JSON Lines) or csv\n"
-    "  -o, --output FILE     also write the games as clean PGN to FILE\n"
-    "      --export WHICH    with -o: valid (default) or all games; with all,\n"
-    "                        invalid games carry their diagnostics as comments\n"
-    "  -L, --out-lang CODE   notation of the PGN written with -o\n"
-    "  -q, --quiet           no diagnostics, only the exit status (and --summary)\n"
-    "      --summary         print the counts at the end\n"
-    "      --no-duplicates   do not look for duplicate games (which costs 16\n"
-    "                        bytes a distinct game); memory stays constant\n"
-    "  -h, --help            show this help\n\n"
-    "Exit status: 0 every game valid, 1 some game has an error, 2 usage or\n"
-    "I/O error (a file that cannot be read, corrupt gzip data).\n";
+static const char help[] = "Usage: partiar check [OPTIONS] PATH...\n"
+                           "Check PGN files, gzip files and folders (searched for *.pgn and *.pgn.gz)\n"
+                           "game by game; '-' reads standard input. Every game is accounted for.\n\n"
+                           "  -j N                  threads (default: the number of cores)\n"
+                           "  -l, --lang CODE       notation of the input: auto (default) or a code\n"
+                           "      --strict          also warn about non-standard spellings and missing + or #\n"
+                           "      --claims          report draws that could have been claimed (9.2, 9.3)\n"
+                           "  -f, --format KIND     text (default), json (JSON Lines) or csv\n"
+                           "  -o, --output FILE     also write the games as clean PGN to FILE\n"
+                           "      --export WHICH    with -o: valid (default) or all games; with all,\n"
+                           "                        invalid games carry their diagnostics as comments\n"
+                           "  -L, --out-lang CODE   notation of the PGN written with -o\n"
+                           "  -q, --quiet           no diagnostics, only the exit status (and --summary)\n"
+                           "      --summary         print the counts at the end\n"
+                           "      --no-duplicates   do not look for duplicate games (which costs 16\n"
+                           "                        bytes a distinct game); memory stays constant\n"
+                           "  -h, --help            show this help\n\n"
+                           "Exit status: 0 every game valid, 1 some game has an error, 2 usage or\n"
+                           "I/O error (a file that cannot be read, corrupt gzip data).\n";
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
 
@@ -105,10 +104,10 @@ typedef struct slot {
 /* Bytes of an input between two cuts, and its games once read. */
 typedef struct piece {
     _Alignas(64) pt_buf bytes; /* a cache line each: two threads write neighbours */
-    pt_pgn_place start; /* the line bytes[0] is on; games counted from 0 */
-    bool last;          /* the input ends with it */
-    bool uncut;         /* no cut found: not read on its own */
-    bool carried;       /* begins with a game a cut split (carry_over) */
+    pt_pgn_place start;        /* the line bytes[0] is on; games counted from 0 */
+    bool last;                 /* the input ends with it */
+    bool uncut;                /* no cut found: not read on its own */
+    bool carried;              /* begins with a game a cut split (carry_over) */
     slot *slots;
     size_t count, slots_cap;
     pt_pgn_place last_game; /* where its last game began */
@@ -342,8 +341,8 @@ static void format_game(state *st, const char *file, const pt_pgn_game *g, const
             json_string(b, v);
             first = false;
         }
-        pt_buf_printf(b, "},\"notation\":\"%s\",\"plies\":%zu,\"repairs\":%d,\"status\":\"%s\",\"diagnostics\":[", notation,
-                      rp->nmoves, rp->repairs, status);
+        pt_buf_printf(b, "},\"notation\":\"%s\",\"plies\":%zu,\"repairs\":%d,\"status\":\"%s\",\"diagnostics\":[",
+                      notation, rp->nmoves, rp->repairs, status);
     }
     for (size_t i = 0; i < g->ndiags; i++) {
         const pt_pgn_diag *d = &g->diags[i];
@@ -355,8 +354,8 @@ static void format_game(state *st, const char *file, const pt_pgn_game *g, const
         if (d->ply > 0 && rp->replayed)
             ply_place(rp, d->ply, &number, &side);
         if (st->opts->format == FORMAT_JSON) {
-            pt_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"line\":%d,\"column\":%d,\"ply\":%d,", i ? "," : "",
-                          d->code, severity, d->line, d->column, d->ply);
+            pt_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"line\":%d,\"column\":%d,\"ply\":%d,",
+                          i ? "," : "", d->code, severity, d->line, d->column, d->ply);
             pt_buf_printf(b, "\"move_number\":%d,\"side\":\"%s\",\"text\":", number, side);
             json_string(b, text);
             pt_buf_puts(b, ",\"message\":");
@@ -585,7 +584,7 @@ typedef struct cutter {
     bool eof, done;
     pt_buf stage;
     size_t at; /* stage.data[at..stage.len) is read but in no piece yet */
-    int line;            /* the line stage[at] is on */
+    int line;  /* the line stage[at] is on */
 } cutter;
 
 /* The bytes staged for the next piece, and how many there are. */
@@ -818,8 +817,7 @@ static bool report_piece(state *st, const char *file, piece *pc, long *games)
 
 /* Two batches of n pieces: while the workers read and check one, this
  * thread cuts the next, then reports the one done. */
-static void check_in_pieces(state *st, const char *file, cutter *c, piece *pieces, size_t n, slot *slots,
-                            pt_pool *pool)
+static void check_in_pieces(state *st, const char *file, cutter *c, piece *pieces, size_t n, slot *slots, pt_pool *pool)
 {
     batch pair[2] = {{.pieces = pieces, .opts = st->opts}, {.pieces = pieces + n, .opts = st->opts}};
     batch *now = &pair[0], *next = &pair[1];
@@ -890,8 +888,8 @@ static void print_summary(state *st, bool text)
         fprintf(st->report,
                 "{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
                 "\"errors\":%ld,\"warnings\":%ld,\"duplicates\":%ld,\"input_errors\":%ld,\"notations\":{",
-                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings,
-                st->duplicates, st->io_errors);
+                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings, st->duplicates,
+                st->io_errors);
         bool first = true;
         for (int i = 0; i < pt_lang_count() && i < 64; i++) {
             if (st->by_lang[i]) {
@@ -902,8 +900,9 @@ static void print_summary(state *st, bool text)
         fputs("}}}\n", st->report);
     } else if (text) {
         FILE *to = st->opts->format == FORMAT_TEXT ? st->report : stderr;
-        fprintf(to, "check: %ld files, %ld games: %ld valid, %ld invalid, %ld unreadable; %ld errors, %ld warnings, "
-                    "%ld duplicates\n",
+        fprintf(to,
+                "check: %ld files, %ld games: %ld valid, %ld invalid, %ld unreadable; %ld errors, %ld warnings, "
+                "%ld duplicates\n",
                 st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings, st->duplicates);
     }
 }
@@ -911,13 +910,12 @@ static void print_summary(state *st, bool text)
 static bool parse_options(int argc, char **argv, options *o, int *status)
 {
     static const struct option long_options[] = {
-        {"lang", required_argument, NULL, 'l'},   {"strict", no_argument, NULL, 's'},
-        {"claims", no_argument, NULL, 'c'},       {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'}, {"export", required_argument, NULL, 'e'},
+        {"lang", required_argument, NULL, 'l'},     {"strict", no_argument, NULL, 's'},
+        {"claims", no_argument, NULL, 'c'},         {"format", required_argument, NULL, 'f'},
+        {"output", required_argument, NULL, 'o'},   {"export", required_argument, NULL, 'e'},
         {"out-lang", required_argument, NULL, 'L'}, {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
-        {"no-duplicates", no_argument, NULL, 'D'},
-        {NULL, 0, NULL, 0},
+        {"summary", no_argument, NULL, 'S'},        {"help", no_argument, NULL, 'h'},
+        {"no-duplicates", no_argument, NULL, 'D'},  {NULL, 0, NULL, 0},
     };
     long n;
     int opt;
@@ -933,7 +931,8 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
             break;
         case 'l':
             if (strcmp(optarg, "auto") != 0 && !(o->replay.lang = pt_lang_find(optarg))) {
-                *status = pt_cli_usage_error("check", "unknown language '%s' (see partiar convert --languages)", optarg);
+                *status =
+                    pt_cli_usage_error("check", "unknown language '%s' (see partiar convert --languages)", optarg);
                 return false;
             }
             break;
@@ -968,7 +967,10 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
         case 'q': o->quiet = true; break;
         case 'S': o->summary = true; break;
         case 'D': o->no_duplicates = true; break;
-        case 'h': fputs(help, stdout); *status = PT_EXIT_OK; return false;
+        case 'h':
+            fputs(help, stdout);
+            *status = PT_EXIT_OK;
+            return false;
         default: *status = pt_cli_usage_error("check", "unknown option"); return false;
         }
     }

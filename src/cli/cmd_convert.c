@@ -10,25 +10,24 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char help[] =
-    "Usage: partiar convert [OPTIONS] [FILE...]\n"
-    "Read PGN games in any national notation, replay them through the Laws and\n"
-    "write them as clean PGN. Problems go to standard error, one line each:\n"
-    "FILE:LINE:COLUMN: error: game N (NOTATION): MESSAGE [code].\n"
-    "FILE may be gzip-compressed (recognised by its content). With no FILE,\n"
-    "or '-', read standard input.\n\n"
-    "  -l, --lang CODE       notation of the input: auto (default: detected per\n"
-    "                        game) or a language code (en, cs, sk, sl, de, fr, ...)\n"
-    "  -L, --out-lang CODE   notation of the output (default en; fig: figurines)\n"
-    "  -n, --notation KIND   san (default), lan (long algebraic) or uci\n"
-    "      --strict          warn about every non-standard spelling\n"
-    "      --annotate        write each diagnostic as a comment after its move\n"
-    "      --no-comments     drop comments, NAGs and variations\n"
-    "  -o, --output FILE     write the PGN to FILE instead of standard output\n"
-    "      --summary         print counts on standard error at the end\n"
-    "      --languages       list the language codes and their piece letters\n"
-    "  -h, --help            show this help\n\n"
-    "Exit status: 0 no errors, 1 some game has an error, 2 usage or I/O error.\n";
+static const char help[] = "Usage: partiar convert [OPTIONS] [FILE...]\n"
+                           "Read PGN games in any national notation, replay them through the Laws and\n"
+                           "write them as clean PGN. Problems go to standard error, one line each:\n"
+                           "FILE:LINE:COLUMN: error: game N (NOTATION): MESSAGE [code].\n"
+                           "FILE may be gzip-compressed (recognised by its content). With no FILE,\n"
+                           "or '-', read standard input.\n\n"
+                           "  -l, --lang CODE       notation of the input: auto (default: detected per\n"
+                           "                        game) or a language code (en, cs, sk, sl, de, fr, ...)\n"
+                           "  -L, --out-lang CODE   notation of the output (default en; fig: figurines)\n"
+                           "  -n, --notation KIND   san (default), lan (long algebraic) or uci\n"
+                           "      --strict          warn about every non-standard spelling\n"
+                           "      --annotate        write each diagnostic as a comment after its move\n"
+                           "      --no-comments     drop comments, NAGs and variations\n"
+                           "  -o, --output FILE     write the PGN to FILE instead of standard output\n"
+                           "      --summary         print counts on standard error at the end\n"
+                           "      --languages       list the language codes and their piece letters\n"
+                           "  -h, --help            show this help\n\n"
+                           "Exit status: 0 no errors, 1 some game has an error, 2 usage or I/O error.\n";
 
 typedef struct counts {
     long games, bad_games, errors, warnings;
@@ -59,8 +58,8 @@ static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, 
     for (size_t i = 0; i < g->ndiags; i++) {
         const pt_pgn_diag *d = &g->diags[i];
         bool error = d->severity == PT_SEV_ERROR;
-        fprintf(stderr, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", name, d->line, d->column,
-                error ? "error" : "warning", g->number, rp->replayed ? rp->lang->code : "-", d->message, d->code);
+        fprintf(stderr, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", name, d->line, d->column, error ? "error" : "warning",
+                g->number, rp->replayed ? rp->lang->code : "-", d->message, d->code);
         if (d->suggestion[0])
             fprintf(stderr, "    suggestion: %s\n", d->suggestion);
         c->errors += error;

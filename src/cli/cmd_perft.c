@@ -12,19 +12,18 @@
 
 #define SUITE_MAX_BYTES ((size_t)256 << 20)
 
-static const char help[] =
-    "Usage: partiar perft [--depth N] [--divide] [--fen FEN | --epd FILE]\n"
-    "Count the leaf nodes of the legal move tree (perft).\n\n"
-    "  -d, --depth N   plies to count, 1-32 (default 5); with --epd, check every\n"
-    "                  count the suite gives up to depth N\n"
-    "      --divide    list the count below each legal move\n"
-    "      --fen FEN   start from FEN, X-FEN or Shredder-FEN (default: start position)\n"
-    "      --epd FILE  check a perft suite ('-' for standard input): EPD lines\n"
-    "                  with ';D1 20 ;D2 400' or blocks of id/epd/perft lines\n"
-    "  -v, --verbose   with --epd, also print every count that matches\n"
-    "  -h, --help      show this help\n\n"
-    "Exit status: 0 all counts match, 1 a mismatch or a bad suite entry,\n"
-    "2 usage or I/O error.\n";
+static const char help[] = "Usage: partiar perft [--depth N] [--divide] [--fen FEN | --epd FILE]\n"
+                           "Count the leaf nodes of the legal move tree (perft).\n\n"
+                           "  -d, --depth N   plies to count, 1-32 (default 5); with --epd, check every\n"
+                           "                  count the suite gives up to depth N\n"
+                           "      --divide    list the count below each legal move\n"
+                           "      --fen FEN   start from FEN, X-FEN or Shredder-FEN (default: start position)\n"
+                           "      --epd FILE  check a perft suite ('-' for standard input): EPD lines\n"
+                           "                  with ';D1 20 ;D2 400' or blocks of id/epd/perft lines\n"
+                           "  -v, --verbose   with --epd, also print every count that matches\n"
+                           "  -h, --help      show this help\n\n"
+                           "Exit status: 0 all counts match, 1 a mismatch or a bad suite entry,\n"
+                           "2 usage or I/O error.\n";
 
 static void print_rate(uint64_t nodes, double seconds)
 {
@@ -42,7 +41,8 @@ static int run_position(pt_pos *pos, int depth, bool divide)
         int n = pt_perft_divide(pos, depth, entries);
         for (int i = 0; i < n; i++) {
             char uci[6];
-            snprintf(lines[i], sizeof lines[i], "%s: %" PRIu64, pt_move_to_uci(pos, entries[i].move, uci), entries[i].nodes);
+            snprintf(lines[i], sizeof lines[i], "%s: %" PRIu64, pt_move_to_uci(pos, entries[i].move, uci),
+                     entries[i].nodes);
             nodes += entries[i].nodes;
         }
         qsort(lines, (size_t)n, sizeof lines[0], pt_cli_compare_strings);
@@ -94,8 +94,8 @@ static int run_suite(const char *path, int depth, bool verbose)
             counts++;
             if (nodes != e->expected[d]) {
                 mismatches++;
-                printf("%s:%d: mismatch: %s (%s) depth %d: expected %" PRIu64 ", counted %" PRIu64 "\n",
-                       path, e->line, e->id, e->fen, d, e->expected[d], nodes);
+                printf("%s:%d: mismatch: %s (%s) depth %d: expected %" PRIu64 ", counted %" PRIu64 "\n", path, e->line,
+                       e->id, e->fen, d, e->expected[d], nodes);
             } else if (verbose) {
                 printf("%s:%d: ok: %s depth %d: %" PRIu64 "\n", path, e->line, e->id, d, nodes);
             }
@@ -106,7 +106,8 @@ static int run_suite(const char *path, int depth, bool verbose)
     double seconds = pt_cli_now() - start;
     if (!e)
         pt_cli_error("out of memory");
-    printf("%d positions, %d counts to depth %d: %d mismatches, %d bad entries\n", positions, counts, depth, mismatches, bad);
+    printf("%d positions, %d counts to depth %d: %d mismatches, %d bad entries\n", positions, counts, depth, mismatches,
+           bad);
     print_rate(total, seconds);
     free(e);
     pt_suite_free(&suite);

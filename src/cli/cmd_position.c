@@ -7,16 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
-    "Usage: partiar position [--fen FEN | --chess960 N] [MOVE...]\n"
-    "Show a position and what the Laws say about it: check, legal moves,\n"
-    "checkmate, stalemate, dead position, repetitions and draw claims.\n"
-    "MOVEs in UCI notation (e2e4, e7e8q; castling e1g1 or king takes rook\n"
-    "e1h1) are played first, so that repetitions and the move counters build up.\n\n"
-    "      --fen FEN       start from FEN, X-FEN or Shredder-FEN\n"
-    "      --chess960 N    start from Chess960 position N (0-959; 518 is standard)\n"
-    "  -h, --help          show this help\n\n"
-    "Exit status: 0 success, 2 bad FEN, bad move or usage error.\n";
+static const char help[] = "Usage: partiar position [--fen FEN | --chess960 N] [MOVE...]\n"
+                           "Show a position and what the Laws say about it: check, legal moves,\n"
+                           "checkmate, stalemate, dead position, repetitions and draw claims.\n"
+                           "MOVEs in UCI notation (e2e4, e7e8q; castling e1g1 or king takes rook\n"
+                           "e1h1) are played first, so that repetitions and the move counters build up.\n\n"
+                           "      --fen FEN       start from FEN, X-FEN or Shredder-FEN\n"
+                           "      --chess960 N    start from Chess960 position N (0-959; 518 is standard)\n"
+                           "  -h, --help          show this help\n\n"
+                           "Exit status: 0 success, 2 bad FEN, bad move or usage error.\n";
 
 static const char glyphs[] = "PNBRQK  pnbrqk";
 

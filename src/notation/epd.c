@@ -22,8 +22,8 @@
 struct pt_suite {
     const char *text;
     size_t len;
-    size_t at;   /* start of the next unread line */
-    int line;    /* its number */
+    size_t at; /* start of the next unread line */
+    int line;  /* its number */
 };
 
 /* One line of the text, without its end-of-line characters. */
@@ -145,7 +145,8 @@ static pt_err read_fen(const line_view *v, size_t offset, pt_suite_entry *e, siz
     pt_diag fen_diag = {0};
     pt_err err = pt_pos_parse_fen(&e->pos, buf, used, &fen_diag);
     if (err != PT_OK)
-        return fail(diag, err, v->number, offset + (size_t)(fen_diag.column ? fen_diag.column - 1 : 0), "bad FEN: %s", fen_diag.message);
+        return fail(diag, err, v->number, offset + (size_t)(fen_diag.column ? fen_diag.column - 1 : 0), "bad FEN: %s",
+                    fen_diag.message);
     size_t keep = *used < sizeof e->fen - 1 ? *used : sizeof e->fen - 1;
     memcpy(e->fen, buf, keep);
     while (keep && isspace((unsigned char)e->fen[keep - 1]))
@@ -176,7 +177,8 @@ static pt_err read_operations(const line_view *v, size_t at, pt_suite_entry *e, 
             while (q < op_end && isspace((unsigned char)*q))
                 q++;
             if (!read_number(&q, op_end, &nodes))
-                return fail(diag, PT_ERR_SYNTAX, v->number, (size_t)(q - v->p), "expected a node count after 'D%" PRIu64 "'", depth);
+                return fail(diag, PT_ERR_SYNTAX, v->number, (size_t)(q - v->p),
+                            "expected a node count after 'D%" PRIu64 "'", depth);
             pt_err err = set_count(e, depth, nodes, diag, v->number, (size_t)(op - v->p));
             if (err != PT_OK)
                 return err;

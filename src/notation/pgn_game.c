@@ -104,8 +104,8 @@ pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int 
     return PT_OK;
 }
 
-pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
-                       const char *fmt, ...)
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, const char *fmt,
+                       ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -130,10 +130,12 @@ pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
         return PT_ERR_NOMEM;
     pt_pgn_diag *d = &g->diags[g->ndiags++];
     *d = (pt_pgn_diag){.severity = g->unlisted_errors ? PT_SEV_ERROR : PT_SEV_WARNING,
-                       .code = "too-many-diagnostics", .line = g->first_line, .column = 1};
+                       .code = "too-many-diagnostics",
+                       .line = g->first_line,
+                       .column = 1};
     snprintf(d->message, sizeof d->message,
-             "%ld more diagnostics in this game (%ld of them errors) are not listed; the first %d are",
-             g->unlisted, g->unlisted_errors, PT_PGN_MAX_DIAGS);
+             "%ld more diagnostics in this game (%ld of them errors) are not listed; the first %d are", g->unlisted,
+             g->unlisted_errors, PT_PGN_MAX_DIAGS);
     g->unlisted = g->unlisted_errors = 0;
     return PT_OK;
 }
@@ -264,7 +266,7 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii
  * each token's raw offset to its text offset, in order. */
 typedef struct text_map {
     const unsigned char *raw;
-    size_t raw_at;   /* next raw byte to copy */
+    size_t raw_at; /* next raw byte to copy */
     bool latin1;
 } text_map;
 
@@ -361,8 +363,8 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
             return PT_ERR_NOMEM;
         t->len = g->text_len - before;
     }
-    bool copied = verbatim ? append(&g->text, &g->text_len, &g->text_cap, (const char *)raw, len)
-                           : emit_to(g, &map, len);
+    bool copied =
+        verbatim ? append(&g->text, &g->text_len, &g->text_cap, (const char *)raw, len) : emit_to(g, &map, len);
     if (!copied || !append(&g->text, &g->text_len, &g->text_cap, "", 0))
         return PT_ERR_NOMEM;
 
@@ -391,7 +393,8 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
 
     walk.line_start = NO_LINE;
     for (size_t i = 0; !byte_columns && i < g->ntags; i++) /* else the reader's byte counts stand */
-        g->tags[i].column = column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, byte_columns);
+        g->tags[i].column =
+            column_of(&walk, raw, g->tags[i].line_start, g->tags[i].at, first_column_base, byte_columns);
     walk.line_start = NO_LINE;
     for (size_t i = 0; i < g->ndiags; i++) {
         pt_pgn_diag *d = &g->diags[i];

@@ -29,7 +29,7 @@
 struct pt_pgn_reader {
     pt_read_fn read;
     void *ctx;
-    unsigned char *mem;  /* the allocation, cap bytes */
+    unsigned char *mem; /* the allocation, cap bytes */
     size_t cap;
     const unsigned char *buf; /* the current game onwards: len bytes within mem,
                                  or the caller's (pt_pgn_open_bytes) */
@@ -143,12 +143,12 @@ typedef struct scan {
     bool in_moves;
     bool nul_reported;
     bool deep_reported;
-    bool skipped;    /* an escape line or byte order mark, before any token */
-    int last_line;   /* line of the last token taken */
-    int top_moves;   /* moves taken on the main line */
-    long strays;     /* stray texts: the first is reported, then counted */
+    bool skipped;  /* an escape line or byte order mark, before any token */
+    int last_line; /* line of the last token taken */
+    int top_moves; /* moves taken on the main line */
+    long strays;   /* stray texts: the first is reported, then counted */
     size_t stray_diag;
-    uint64_t names;  /* a bit for each tag name taken: see name_bit() */
+    uint64_t names; /* a bit for each tag name taken: see name_bit() */
 } scan;
 
 typedef enum step {
@@ -163,7 +163,6 @@ static int byte_at(const scan *s, size_t i)
 {
     return i < s->r->len ? s->r->buf[i] : -1;
 }
-
 
 /* Moves to `to`, counting the lines passed: LF, CR LF or a lone CR. */
 static void advance(scan *s, size_t to)
@@ -209,8 +208,12 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
     pt_pgn_game *g = s->g;
     if (g->ntokens == g->tokens_cap && !pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
         return STEP_NOMEM;
-    g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind, .depth = (uint16_t)s->depth, .value = value,
-                                             .text = start, .len = len, .line = s->line,
+    g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind,
+                                             .depth = (uint16_t)s->depth,
+                                             .value = value,
+                                             .text = start,
+                                             .len = len,
+                                             .line = s->line,
                                              .column = byte_column(s, start),
                                              .line_start = s->line_start};
     if (kind == PT_TOK_MOVE && s->depth == 0) {
@@ -251,7 +254,6 @@ static bool is_blank(int c)
 {
     return c == ' ' || c == '\t' || c == '\f' || c == '\v';
 }
-
 
 /* A tag name's bit in scan.names. A name whose bit is clear has not been
  * seen, so most tags skip the search for a repeated name. */
@@ -469,7 +471,8 @@ static step scan_tag(scan *s)
         memcpy(value, b + open + 1, n);
         closed = true;
         close = last - 1;
-        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start, "backslash before the closing quote read as a backslash");
+        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start,
+                       "backslash before the closing quote read as a backslash");
     } else if (!closed) {
         /* An unclosed quote: keep the value up to a final ']' if any. */
         while (n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t'))
@@ -603,9 +606,9 @@ static size_t glued_paren(const scan *s, size_t i)
 static bool ends_symbol(int c)
 {
     static const bool ends[256] = {
-        [0] = true,   [' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true, ['\f'] = true,
+        [0] = true,    [' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true, ['\f'] = true,
         ['\v'] = true, ['{'] = true, ['}'] = true,  ['['] = true,  [']'] = true,  ['('] = true,
-        [')'] = true, [';'] = true, ['$'] = true,  ['"'] = true,
+        [')'] = true,  [';'] = true, ['$'] = true,  ['"'] = true,
     };
     return c < 0 || ends[c];
 }
@@ -618,13 +621,12 @@ static int glyph_nag(const unsigned char *t, size_t len)
         const char *text;
         int nag;
     } glyphs[] = {
-        {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"=", 10}, {"∞", 13},
-        {"+=", 14}, {"+/=", 14}, {"⩲", 14}, {"=+", 15}, {"=/+", 15}, {"⩱", 15},
-        {"+/-", 16}, {"±", 16}, {"-/+", 17}, {"∓", 17}, {"+-", 18}, {"+--", 18},
-        {"-+", 19}, {"--+", 19},
+        {"!", 1},    {"?", 2},    {"!!", 3},  {"??", 4},   {"!?", 5},   {"?!", 6},   {"=", 10},   {"∞", 13},
+        {"+=", 14},  {"+/=", 14}, {"⩲", 14},  {"=+", 15},  {"=/+", 15}, {"⩱", 15},   {"+/-", 16}, {"±", 16},
+        {"-/+", 17}, {"∓", 17},   {"+-", 18}, {"+--", 18}, {"-+", 19},  {"--+", 19},
     };
-    static const bool starts_glyph[256] = {['!'] = true, ['?'] = true, ['='] = true, ['+'] = true,
-                                           ['-'] = true, [0xC2] = true, [0xE2] = true};
+    static const bool starts_glyph[256] = {
+        ['!'] = true, ['?'] = true, ['='] = true, ['+'] = true, ['-'] = true, [0xC2] = true, [0xE2] = true};
     if (len == 0 || !starts_glyph[t[0]])
         return 0; /* the usual case: a move */
     for (size_t k = 0; k < sizeof glyphs / sizeof glyphs[0]; k++)
@@ -674,8 +676,8 @@ static pt_pgn_token *last_token(scan *s, int kind)
  * 4 ;, 8 [ ], 16 { }, 32 any byte from 0x80. */
 PT_INLINE unsigned others_in_16(const unsigned char *b)
 {
-    const __m128i by_low = _mm_setr_epi8(0x23, 0x20, 0x22, 0x20, 0x22, 0x20, 0x20, 0x20, 0x22, 0x23, 0x21, 0x3D, 0x21,
-                                         0x39, 0x20, 0x20);
+    const __m128i by_low =
+        _mm_setr_epi8(0x23, 0x20, 0x22, 0x20, 0x22, 0x20, 0x20, 0x20, 0x22, 0x23, 0x21, 0x3D, 0x21, 0x39, 0x20, 0x20);
     const __m128i by_high = _mm_setr_epi8(1, 0, 2, 4, 0, 8, 0, 16, 32, 32, 32, 32, 32, 32, 32, 32);
     const __m128i nibble = _mm_set1_epi8(0x0F);
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)b);
@@ -1093,8 +1095,7 @@ static step scan_one(scan *s)
         return STEP_TOKEN;
     }
     switch (c) {
-    case '[':
-        return s->in_moves ? STEP_GAME_END : scan_tag(s);
+    case '[': return s->in_moves ? STEP_GAME_END : scan_tag(s);
     case '{': return scan_brace_comment(s);
     case ';': return scan_line_comment(s);
     case '(':
@@ -1105,8 +1106,9 @@ static step scan_one(scan *s)
     case '"':
         advance(s, s->pos + 1);
         return diag_here(s, PT_SEV_ERROR, "pgn-syntax", s->pos - 1,
-                         c == '}' ? "'}' without a comment to close"
-                         : c == ']' ? "']' outside a tag pair" : "'\"' outside a tag pair");
+                         c == '}'   ? "'}' without a comment to close"
+                         : c == ']' ? "']' outside a tag pair"
+                                    : "'\"' outside a tag pair");
     default: return scan_symbol(s);
     }
 }
@@ -1125,7 +1127,8 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
     pt_pgn_game *g = s->g;
     if (s->depth > 0 && s->depth <= PT_PGN_MAX_DEPTH &&
         pt_pgn_raw_diag(g, PT_SEV_ERROR, "pgn-syntax", s->line, s->line_start, end,
-                        "%d variation%s not closed before the end of the game", s->depth, s->depth > 1 ? "s" : "") != PT_OK)
+                        "%d variation%s not closed before the end of the game", s->depth,
+                        s->depth > 1 ? "s" : "") != PT_OK)
         return PT_ERR_NOMEM;
     if (s->strays > 1 && s->stray_diag < g->ndiags) { /* else past the limit: unlisted */
         pt_pgn_diag *d = &g->diags[s->stray_diag];
@@ -1249,8 +1252,11 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
 
 void pt_pgn_place_get(const pt_pgn_reader *r, pt_pgn_place *p)
 {
-    *p = (pt_pgn_place){.offset = r->offset, .games = r->games, .line = r->line,
-                        .column = r->line_start < 0 ? r->column_base : 0, .line_started = r->line_start < 0};
+    *p = (pt_pgn_place){.offset = r->offset,
+                        .games = r->games,
+                        .line = r->line,
+                        .column = r->line_start < 0 ? r->column_base : 0,
+                        .line_started = r->line_start < 0};
 }
 
 void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p)

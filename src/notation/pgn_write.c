@@ -19,7 +19,7 @@
 typedef struct writer {
     pt_buf *out;
     size_t line_chars;
-    bool glue;  /* no blank before the next word (after "(") */
+    bool glue; /* no blank before the next word (after "(") */
     bool ok;
     /* With opts->diagnostics: the diagnostics token by token, in their
      * order (by_token), token k's from first[k] to first[k + 1], and
@@ -257,7 +257,8 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             if (o->no_comments) {
                 /* Skip the whole variation. */
                 int depth = t->depth;
-                while (i + 1 < g->ntokens && !(g->tokens[i + 1].kind == PT_TOK_VAR_END && g->tokens[i + 1].depth == depth))
+                while (i + 1 < g->ntokens &&
+                       !(g->tokens[i + 1].kind == PT_TOK_VAR_END && g->tokens[i + 1].depth == depth))
                     i++;
                 i++;
                 continue;
@@ -292,8 +293,7 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             if (ls->broken)
                 word(w, text, t->len);
             break;
-        case PT_TOK_RESULT:
-            break; /* written once, at the end */
+        case PT_TOK_RESULT: break; /* written once, at the end */
         default:
             if (top == 0 && rp->replayed && !ls->broken && next_move < rp->nmoves) {
                 /* The main line as replayed, repairs included: a token may

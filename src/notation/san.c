@@ -42,8 +42,7 @@ static size_t strip_suffixes(const char *text, size_t len, pt_move_text *mt)
         again = true;
         if ((n = suffix(text, len, "(=)"))) {
             mt->draw_offer = true;
-        } else if ((n = suffix(text, len, "++")) || (n = suffix(text, len, "#")) ||
-                   (n = suffix(text, len, "\u2021"))) {
+        } else if ((n = suffix(text, len, "++")) || (n = suffix(text, len, "#")) || (n = suffix(text, len, "\u2021"))) {
             mt->check = 2;
             if (n == 2 && text[len - 1] == '+')
                 mt->forms |= PT_FORM_DOUBLE_PLUS;
@@ -132,8 +131,13 @@ PT_INLINE bool parse_plain(const uint8_t *letters, const unsigned char *t, size_
         for (size_t i = 1; i < len; i++)
             if (t[i] != (i % 2 ? '-' : 'O'))
                 return false;
-        *mt = (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1,
-                             .to = PT_NO_SQ, .castle = len == 3 ? 1 : 2, .check = check};
+        *mt = (pt_move_text){.piece = PT_NO_TYPE,
+                             .promotion = PT_NO_TYPE,
+                             .from_file = -1,
+                             .from_rank = -1,
+                             .to = PT_NO_SQ,
+                             .castle = len == 3 ? 1 : 2,
+                             .check = check};
         return true;
     }
     int piece = PT_NO_TYPE, promotion = PT_NO_TYPE;
@@ -157,8 +161,12 @@ PT_INLINE bool parse_plain(const uint8_t *letters, const unsigned char *t, size_
      * capture mark after a file, a rank or a whole square (long form). */
     if (len < i + 2 || (unsigned)(t[len - 2] - 'a') > 7 || (unsigned)(t[len - 1] - '1') > 7)
         return false;
-    *mt = (pt_move_text){.piece = piece, .promotion = promotion, .from_file = -1, .from_rank = -1,
-                         .to = PT_SQ(t[len - 2] - 'a', t[len - 1] - '1'), .check = check};
+    *mt = (pt_move_text){.piece = piece,
+                         .promotion = promotion,
+                         .from_file = -1,
+                         .from_rank = -1,
+                         .to = PT_SQ(t[len - 2] - 'a', t[len - 1] - '1'),
+                         .check = check};
     const unsigned char *mid = t + i;
     size_t n = len - 2 - i;
     if (n > 0 && mid[n - 1] == 'x') {
@@ -196,10 +204,10 @@ pt_err pt_move_text_parse(const pt_lang *lang, const char *text, size_t len, pt_
     return parse(lang, text, len, mt, bad_at);
 }
 
-pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt,
-                                  size_t *bad_at)
+pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at)
 {
-    *mt = (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1, .to = PT_NO_SQ};
+    *mt =
+        (pt_move_text){.piece = PT_NO_TYPE, .promotion = PT_NO_TYPE, .from_file = -1, .from_rank = -1, .to = PT_NO_SQ};
     *bad_at = 0;
 
     while (len > 0 && (*text == ' ' || *text == '\t')) {
@@ -324,8 +332,8 @@ static inline bool fits(const pt_pos *pos, const pt_move_text *mt, pt_move m)
             return mt->castle == (to > from ? 1 : 2);
         /* Written as the king's step or as king takes rook (UCI, LAN). */
         int king_to = pt_castle_king_to(pt_castle_index(from, to));
-        return from_given && PT_SQ(mt->from_file, mt->from_rank) == from &&
-               (mt->to == king_to || mt->to == to) && (mt->piece == PT_NO_TYPE || mt->piece == PT_KING);
+        return from_given && PT_SQ(mt->from_file, mt->from_rank) == from && (mt->to == king_to || mt->to == to) &&
+               (mt->piece == PT_NO_TYPE || mt->piece == PT_KING);
     }
     if (mt->castle || mt->to != to)
         return false;

@@ -19,7 +19,6 @@ const uint8_t *pt_lang_ascii_types(const pt_lang *lang);
 
 /* pt_move_text_parse without its quick way for the usual forms: tests
  * check that both read every text alike. */
-pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt,
-                                  size_t *bad_at);
+pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at);
 
 #endif

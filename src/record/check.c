@@ -69,9 +69,9 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
         snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     if (false_capture) {
-        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-capture", t->line, t->column, ply,
-                                     "capture mark on a move that captures nothing: '%.*s'", (int)t->len,
-                                     g->text + t->text);
+        pt_err err =
+            pt_pgn_add_diag(g, PT_SEV_WARNING, "false-capture", t->line, t->column, ply,
+                            "capture mark on a move that captures nothing: '%.*s'", (int)t->len, g->text + t->text);
         if (err != PT_OK)
             return err;
         snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);

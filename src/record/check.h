@@ -32,12 +32,12 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
 typedef struct pt_tracker {
     uint64_t *keys;
     size_t nkeys, cap;
-    pt_status status;   /* how the game ended, or PT_STATUS_ONGOING */
-    int end_ply;        /* the ply that ended it */
-    const char *claim;  /* the first draw a player could claim, or NULL */
+    pt_status status;  /* how the game ended, or PT_STATUS_ONGOING */
+    int end_ply;       /* the ply that ended it */
+    const char *claim; /* the first draw a player could claim, or NULL */
     int claim_ply;
-    int returns;        /* returns to a position that matter: 2 to claim
-                           a draw (threefold), else 4 (fivefold) */
+    int returns;           /* returns to a position that matter: 2 to claim
+                              a draw (threefold), else 4 (fivefold) */
     unsigned repeats_from; /* the fewest plies since a capture or pawn move
                               that can bring that many */
 } pt_tracker;

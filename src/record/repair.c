@@ -47,7 +47,11 @@ pt_repair pt_repair_find(const pt_pgn_game *g, const pt_lang *lang, const pt_pos
     for (int i = 0; i < n; i++) {
         pt_pos after = *pos;
         pt_pos_make(&after, near[i], &undo);
-        consider(&best, (pt_repair){PT_REPAIR_SUBSTITUTE, near[i], PT_MOVE_NONE, replay_from(g, lang, after, next), 0,
+        consider(&best, (pt_repair){PT_REPAIR_SUBSTITUTE,
+                                    near[i],
+                                    PT_MOVE_NONE,
+                                    replay_from(g, lang, after, next),
+                                    0,
                                     {PT_MOVE_NONE, PT_MOVE_NONE}});
     }
 
@@ -72,7 +76,11 @@ pt_repair pt_repair_find(const pt_pgn_game *g, const pt_lang *lang, const pt_pos
             best = (pt_repair){PT_REPAIR_INSERT, list[i], written, plies, 1, {PT_MOVE_NONE, PT_MOVE_NONE}};
     }
 
-    consider(&best, (pt_repair){PT_REPAIR_SKIP, PT_MOVE_NONE, PT_MOVE_NONE, replay_from(g, lang, *pos, next), 0,
+    consider(&best, (pt_repair){PT_REPAIR_SKIP,
+                                PT_MOVE_NONE,
+                                PT_MOVE_NONE,
+                                replay_from(g, lang, *pos, next),
+                                0,
                                 {PT_MOVE_NONE, PT_MOVE_NONE}});
     return best;
 }

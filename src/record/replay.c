@@ -39,8 +39,8 @@ void pt_replay_free(pt_replay *rp)
 
 static bool variant_is_chess960(const char *v)
 {
-    static const char *const names[] = {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random",
-                                        "960", "freestyle"};
+    static const char *const names[] = {"chess960",       "chess 960", "fischerandom", "fischerrandom",
+                                        "fischer random", "960",       "freestyle"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
         if (strlen(v) == n) {
@@ -56,8 +56,8 @@ static bool variant_is_chess960(const char *v)
 
 static bool variant_is_standard(const char *v)
 {
-    return !v || !*v || strcmp(v, "Standard") == 0 || strcmp(v, "standard") == 0 ||
-           strcmp(v, "From Position") == 0 || strcmp(v, "Normal") == 0;
+    return !v || !*v || strcmp(v, "Standard") == 0 || strcmp(v, "standard") == 0 || strcmp(v, "From Position") == 0 ||
+           strcmp(v, "Normal") == 0;
 }
 
 bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size)
@@ -241,7 +241,7 @@ typedef struct line_state {
     pt_undo undo;
     bool has_before;
     bool broken;
-    int ply;  /* plies played from the game's start */
+    int ply; /* plies played from the game's start */
 } line_state;
 
 /* What a pt_replay keeps from game to game (its `internal`), so that a
@@ -292,8 +292,8 @@ static void standard(const pt_pos *pos, pt_move m, const pt_lang *lang, char out
     pt_san_write(pos, m, lang, PT_NOTATION_SAN, out);
 }
 
-static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_token *t, const line_state *ls,
-                                 pt_err why, const pt_move_text *mt)
+static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_token *t, const line_state *ls, pt_err why,
+                                 const pt_move_text *mt)
 {
     const char *text = g->text + t->text;
     int len = (int)t->len;
@@ -320,9 +320,9 @@ static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_tok
     if (why != PT_ERR_AMBIGUOUS)
         n = pt_san_suggest(&ls->pos, rp->lang, text, t->len, near, 3);
 
-    pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, code, t->line, t->column, ls->ply + 1,
-                                 "%s '%.*s' for %s at move %d%s", what, len, text, side_name(&ls->pos),
-                                 move_number(&ls->pos), t->depth ? " (in a variation)" : "");
+    pt_err err =
+        pt_pgn_add_diag(g, PT_SEV_ERROR, code, t->line, t->column, ls->ply + 1, "%s '%.*s' for %s at move %d%s", what,
+                        len, text, side_name(&ls->pos), move_number(&ls->pos), t->depth ? " (in a variation)" : "");
     if (err != PT_OK)
         return err;
     pt_pgn_diag *d = pt_pgn_last_diag(g);
@@ -442,8 +442,8 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
         if (plan.ties > 1)
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
                                   "a move is missing before '%.*s': %s's move %d; %d legal moves fit, such as %s",
-                                  (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos),
-                                  plan.ties, list);
+                                  (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), plan.ties,
+                                  list);
         else
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
                                   "a move is missing before '%.*s': %s's move %d, which can only be %s", (int)t->len,
@@ -655,8 +655,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (top == 0 && check &&
             (tr->status != PT_STATUS_ONGOING || (stuck && pt_tracker_stuck(tr, &ls->pos, ls->ply)))) {
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
-                                  "'%.*s' and any later moves come after the game ended by %s at ply %d",
-                                  (int)t->len, text + t->text, pt_status_name(tr->status), tr->end_ply);
+                                  "'%.*s' and any later moves come after the game ended by %s at ply %d", (int)t->len,
+                                  text + t->text, pt_status_name(tr->status), tr->end_ply);
             rp->errors++;
             ls->broken = true;
             rp->complete = false;

@@ -67,8 +67,8 @@ size_t pt_input_read(void *ctx, void *buf, size_t size)
         /* zlib names the descriptor ("<fd:3>: "); the caller names the file. */
         if (what && strncmp(what, "<fd:", 4) == 0 && strstr(what, ": "))
             what = strstr(what, ": ") + 2;
-        snprintf(in->error, sizeof in->error, "%s%s", gzdirect(in->gz) ? "read error: " : "corrupt gzip data: ",
-                 code == Z_ERRNO ? strerror(errno) : what);
+        snprintf(in->error, sizeof in->error, "%s%s",
+                 gzdirect(in->gz) ? "read error: " : "corrupt gzip data: ", code == Z_ERRNO ? strerror(errno) : what);
         /* A cut stream (Z_BUF_ERROR) still hands out, over the next
          * calls, what zlib inflated into its buffer before the cut. */
         in->failed = got <= 0 || code != Z_BUF_ERROR;

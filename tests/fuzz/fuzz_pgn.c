@@ -36,9 +36,8 @@ static size_t read_piece(void *ctx, void *buf, size_t n)
 /* Aborts unless a and b were read alike. */
 static void same_game(const pt_pgn_game *a, const pt_pgn_game *b)
 {
-    if (a->number != b->number || a->first_line != b->first_line || a->ntokens != b->ntokens ||
-        a->ntags != b->ntags || a->ndiags != b->ndiags || a->text_len != b->text_len ||
-        memcmp(a->text, b->text, a->text_len) != 0)
+    if (a->number != b->number || a->first_line != b->first_line || a->ntokens != b->ntokens || a->ntags != b->ntags ||
+        a->ndiags != b->ndiags || a->text_len != b->text_len || memcmp(a->text, b->text, a->text_len) != 0)
         abort();
     for (size_t i = 0; i < a->ntokens; i++) {
         const pt_pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
@@ -49,8 +48,8 @@ static void same_game(const pt_pgn_game *a, const pt_pgn_game *b)
     }
     for (size_t i = 0; i < a->ntags; i++)
         if (strcmp(pt_pgn_tag_name_at(a, i), pt_pgn_tag_name_at(b, i)) != 0 ||
-            strcmp(pt_pgn_tag_value_at(a, i), pt_pgn_tag_value_at(b, i)) != 0 ||
-            a->tags[i].line != b->tags[i].line || a->tags[i].column != b->tags[i].column)
+            strcmp(pt_pgn_tag_value_at(a, i), pt_pgn_tag_value_at(b, i)) != 0 || a->tags[i].line != b->tags[i].line ||
+            a->tags[i].column != b->tags[i].column)
             abort();
     for (size_t i = 0; i < a->ndiags; i++)
         if (strcmp(a->diags[i].code, b->diags[i].code) != 0 || a->diags[i].line != b->diags[i].line ||
@@ -73,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pt_pgn_game_init(&g);
     pt_replay_init(&rp);
     pt_replay_opts ro = {.strict = data[0] & 1, .check = data[0] & 2, .claims = data[0] & 4};
-    pt_pgn_write_opts wo = {.lang = pt_lang_at(data[0] % pt_lang_count()), .notation = data[0] % 3, .diagnostics = true};
+    pt_pgn_write_opts wo = {
+        .lang = pt_lang_at(data[0] % pt_lang_count()), .notation = data[0] % 3, .diagnostics = true};
     /* The same input in one piece; small enough that no game is too large
      * in either reading (that depends on how far ahead the reader is). */
     source whole = {data + 1, size - 1, 0, size};

@@ -40,12 +40,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pt_move_text general;
     size_t general_at;
     if (pt_move_text_parse_general(lang, text, len, &general, &general_at) != err ||
-        (err == PT_OK && (mt.piece != general.piece || mt.from_file != general.from_file ||
-                          mt.from_rank != general.from_rank || mt.to != general.to ||
-                          mt.promotion != general.promotion || mt.castle != general.castle ||
-                          mt.capture != general.capture || mt.ep != general.ep || mt.check != general.check ||
-                          mt.draw_offer != general.draw_offer || mt.forms != general.forms ||
-                          memcmp(mt.annotation, general.annotation, sizeof mt.annotation) != 0)) ||
+        (err == PT_OK &&
+         (mt.piece != general.piece || mt.from_file != general.from_file || mt.from_rank != general.from_rank ||
+          mt.to != general.to || mt.promotion != general.promotion || mt.castle != general.castle ||
+          mt.capture != general.capture || mt.ep != general.ep || mt.check != general.check ||
+          mt.draw_offer != general.draw_offer || mt.forms != general.forms ||
+          memcmp(mt.annotation, general.annotation, sizeof mt.annotation) != 0)) ||
         (err != PT_OK && bad_at != general_at))
         abort();
     pt_move m;

@@ -63,9 +63,9 @@ static inline void pieces_describe(pieces_text *out, const pt_pgn_game *g)
 /* What reading a piece found out about its end. */
 typedef struct pieces_end {
     long games;
-    pt_pgn_place last;   /* where its last game began */
-    size_t last_at;      /* how long the description was before it */
-    bool between;        /* pt_pgn_ended_between_games() */
+    pt_pgn_place last; /* where its last game began */
+    size_t last_at;    /* how long the description was before it */
+    bool between;      /* pt_pgn_ended_between_games() */
 } pieces_end;
 
 /* Describes the games of b[0..len) read from place p (NULL: a whole

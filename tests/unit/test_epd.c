@@ -35,11 +35,10 @@ static pt_err next(reader *r)
 static void test_epd_lines(void **state)
 {
     (void)state;
-    reader *r = open_text(
-        "# comment\n"
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\r\n"
-        "\n"
-        "4k3/8/8/8/8/8/8/4K2R w K - ;D3 1197 ;id \"rook\"\n");
+    reader *r = open_text("# comment\n"
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\r\n"
+                          "\n"
+                          "4k3/8/8/8/8/8/8/4K2R w K - ;D3 1197 ;id \"rook\"\n");
     assert_int_equal(next(r), PT_OK);
     assert_int_equal(r->entry.line, 2);
     assert_string_equal(r->entry.id, "line 2");
@@ -61,15 +60,14 @@ static void test_epd_lines(void **state)
 static void test_blocks(void **state)
 {
     (void)state;
-    reader *r = open_text(
-        "id pos-3\n"
-        "epd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\n"
-        "perft 1 14\n"
-        "perft 2 191\n"
-        "\n"
-        "id align-ep\n"
-        "epd 8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3\n"
-        "perft 1 6\n");
+    reader *r = open_text("id pos-3\n"
+                          "epd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\n"
+                          "perft 1 14\n"
+                          "perft 2 191\n"
+                          "\n"
+                          "id align-ep\n"
+                          "epd 8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3\n"
+                          "perft 1 6\n");
     assert_int_equal(next(r), PT_OK);
     assert_string_equal(r->entry.id, "pos-3");
     assert_int_equal(r->entry.line, 2);
@@ -85,19 +83,18 @@ static void test_blocks(void **state)
 static void test_errors_and_resync(void **state)
 {
     (void)state;
-    reader *r = open_text(
-        "4k3/8/8/8/8/8/8/4K2R w Z - ;D1 15\n"
-        "4k3/8/8/8/8/8/8/4K2R w K - ;D1\n"
-        "4k3/8/8/8/8/8/8/4K2R w K - ;D99 1\n"
-        "id broken\n"
-        "epd 8/8/8/8/8/8/8/8 w - -\n"
-        "perft 1 1\n"
-        "id bad-count\n"
-        "epd 4k3/8/8/8/8/8/8/4K3 w - -\n"
-        "perft one 5\n"
-        "id fine\n"
-        "epd 4k3/8/8/8/8/8/8/4K3 w - -\n"
-        "perft 1 5\n");
+    reader *r = open_text("4k3/8/8/8/8/8/8/4K2R w Z - ;D1 15\n"
+                          "4k3/8/8/8/8/8/8/4K2R w K - ;D1\n"
+                          "4k3/8/8/8/8/8/8/4K2R w K - ;D99 1\n"
+                          "id broken\n"
+                          "epd 8/8/8/8/8/8/8/8 w - -\n"
+                          "perft 1 1\n"
+                          "id bad-count\n"
+                          "epd 4k3/8/8/8/8/8/8/4K3 w - -\n"
+                          "perft one 5\n"
+                          "id fine\n"
+                          "epd 4k3/8/8/8/8/8/8/4K3 w - -\n"
+                          "perft 1 5\n");
     assert_int_equal(next(r), PT_ERR_SYNTAX);
     assert_int_equal(r->diag.line, 1);
     assert_int_equal(r->diag.column, 24);

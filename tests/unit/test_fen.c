@@ -88,13 +88,16 @@ static void test_malformed(void **state)
     assert_refused("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PT_ERR_SYNTAX, "rank 7 has 7 squares");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PT_ERR_SYNTAX, "7 ranks");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PT_ERR_SYNTAX, "more than 8 ranks");
-    assert_refused("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PT_ERR_SYNTAX, "'x' is not a piece letter");
+    assert_refused("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PT_ERR_SYNTAX,
+                   "'x' is not a piece letter");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", PT_ERR_SYNTAX, "field 2 (side to move)");
-    assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", PT_ERR_SYNTAX, "field 3 (castling): 'z'");
+    assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", PT_ERR_SYNTAX,
+                   "field 3 (castling): 'z'");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", PT_ERR_SYNTAX, "given twice");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", PT_ERR_SYNTAX, "field 4 (en passant)");
     assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", PT_ERR_SYNTAX, "unexpected text");
-    assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999 1", PT_ERR_RANGE, "field 5 (halfmove clock)");
+    assert_refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999 1", PT_ERR_RANGE,
+                   "field 5 (halfmove clock)");
     assert_refused(START " extra", PT_ERR_SYNTAX, "unexpected text after the FEN");
 }
 

@@ -174,12 +174,9 @@ static void test_dead_positions(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_checkmate_and_stalemate),
-        cmocka_unit_test(test_illegal_move_refused),
-        cmocka_unit_test(test_threefold_and_fivefold),
-        cmocka_unit_test(test_castling_rights_break_identity),
-        cmocka_unit_test(test_en_passant_identity),
-        cmocka_unit_test(test_fifty_and_seventy_five),
+        cmocka_unit_test(test_checkmate_and_stalemate), cmocka_unit_test(test_illegal_move_refused),
+        cmocka_unit_test(test_threefold_and_fivefold),  cmocka_unit_test(test_castling_rights_break_identity),
+        cmocka_unit_test(test_en_passant_identity),     cmocka_unit_test(test_fifty_and_seventy_five),
         cmocka_unit_test(test_dead_positions),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);

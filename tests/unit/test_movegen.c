@@ -31,7 +31,8 @@ static void walk(pt_pos *pos, int depth)
         pt_pos before = *pos;
         pt_undo undo;
         pt_pos_make(pos, list[i], &undo);
-        assert_false(pt_pos_attackers(pos, pt_pos_king(pos, pos->side ^ 1), pt_pos_occupied(pos)) & pos->by_color[pos->side]);
+        assert_false(pt_pos_attackers(pos, pt_pos_king(pos, pos->side ^ 1), pt_pos_occupied(pos)) &
+                     pos->by_color[pos->side]);
         walk(pos, depth - 1);
         pt_pos_unmake(pos, list[i], &undo);
         assert_memory_equal(pos, &before, sizeof before);
@@ -143,16 +144,16 @@ static void test_has_legal_move(void **state)
         bool any;
     } cases[] = {
         {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false}, /* fool's mate */
-        {"6rk/5Npp/8/8/8/8/8/7K b - - 0 1", false},                                /* smothered */
-        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},                                 /* stalemate */
-        {"7k/5Q2/6K1/8/8/p7/P7/8 b - - 0 1", false},                               /* blocked pawn */
-        {"7k/6p1/5Q2/7K/8/8/8/8 b - - 0 1", true},                                 /* g7xf6 and more */
-        {"6k1/5ppp/8/8/8/8/5PPP/r5K1 w - - 0 1", false},                           /* back-rank mate */
-        {"6k1/5ppp/8/8/8/8/5PPP/r4RK1 w - - 0 1", true},                           /* a rook pinned on its rank */
-        {"kr6/8/8/8/8/8/8/1K6 w - - 0 1", true},                                   /* king steps aside */
+        {"6rk/5Npp/8/8/8/8/8/7K b - - 0 1", false},                               /* smothered */
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},                                /* stalemate */
+        {"7k/5Q2/6K1/8/8/p7/P7/8 b - - 0 1", false},                              /* blocked pawn */
+        {"7k/6p1/5Q2/7K/8/8/8/8 b - - 0 1", true},                                /* g7xf6 and more */
+        {"6k1/5ppp/8/8/8/8/5PPP/r5K1 w - - 0 1", false},                          /* back-rank mate */
+        {"6k1/5ppp/8/8/8/8/5PPP/r4RK1 w - - 0 1", true},                          /* a rook pinned on its rank */
+        {"kr6/8/8/8/8/8/8/1K6 w - - 0 1", true},                                  /* king steps aside */
         {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", true},
-        {"rr5k/8/8/8/8/8/B7/K7 w - - 0 1", false},                                /* bishop pinned on a file */
-        {"rr5k/8/8/8/8/8/R7/K7 w - - 0 1", true},                                 /* rook moves along its pin */
+        {"rr5k/8/8/8/8/8/B7/K7 w - - 0 1", false}, /* bishop pinned on a file */
+        {"rr5k/8/8/8/8/8/R7/K7 w - - 0 1", true},  /* rook moves along its pin */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         pt_pos pos;
@@ -299,7 +300,8 @@ static void test_promotions_and_double_check(void **state)
     (void)state;
     pt_pos pos;
     pos_from(&pos, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
-    assert_true(has_move(&pos, "e7e8q") && has_move(&pos, "e7e8r") && has_move(&pos, "e7e8b") && has_move(&pos, "e7e8n"));
+    assert_true(has_move(&pos, "e7e8q") && has_move(&pos, "e7e8r") && has_move(&pos, "e7e8b") &&
+                has_move(&pos, "e7e8n"));
     assert_true(has_move(&pos, "e7d8n"));
     assert_int_equal(pt_count_legal(&pos), 3 + 8);
     /* Double check from rook and knight: only king moves. */

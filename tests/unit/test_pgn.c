@@ -513,22 +513,14 @@ static void test_long_token_reads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tags_and_tokens),
-        cmocka_unit_test(test_dialects),
-        cmocka_unit_test(test_game_boundaries),
-        cmocka_unit_test(test_line_ends_bom_and_nul),
-        cmocka_unit_test(test_latin1_columns),
-        cmocka_unit_test(test_errors_and_recovery),
-        cmocka_unit_test(test_deep_variations),
-        cmocka_unit_test(test_streaming_is_exact),
-        cmocka_unit_test(test_encoding_line),
-        cmocka_unit_test(test_columns_mid_line),
-        cmocka_unit_test(test_token_at),
-        cmocka_unit_test(test_many_tag_names),
-        cmocka_unit_test(test_diagnostics_limit),
-        cmocka_unit_test(test_diagnostic_text),
-        cmocka_unit_test(test_game_too_large),
-        cmocka_unit_test(test_long_token_reads),
+        cmocka_unit_test(test_tags_and_tokens),   cmocka_unit_test(test_dialects),
+        cmocka_unit_test(test_game_boundaries),   cmocka_unit_test(test_line_ends_bom_and_nul),
+        cmocka_unit_test(test_latin1_columns),    cmocka_unit_test(test_errors_and_recovery),
+        cmocka_unit_test(test_deep_variations),   cmocka_unit_test(test_streaming_is_exact),
+        cmocka_unit_test(test_encoding_line),     cmocka_unit_test(test_columns_mid_line),
+        cmocka_unit_test(test_token_at),          cmocka_unit_test(test_many_tag_names),
+        cmocka_unit_test(test_diagnostics_limit), cmocka_unit_test(test_diagnostic_text),
+        cmocka_unit_test(test_game_too_large),    cmocka_unit_test(test_long_token_reads),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }

@@ -29,7 +29,8 @@ static void test_forms(void **state)
     pt_pos pos;
     unsigned forms = 0;
     pt_pos_startpos(&pos);
-    static const char *const knight[] = {"Nf3", "Ng1f3", "Ng1-f3", "Nf3+", "Nf3!?", "Nf3 (=)", "Nf3(=)", "\u2658f3", NULL};
+    static const char *const knight[] = {"Nf3",     "Ng1f3",  "Ng1-f3",   "Nf3+", "Nf3!?",
+                                         "Nf3 (=)", "Nf3(=)", "\u2658f3", NULL};
     for (int i = 0; knight[i]; i++)
         assert_string_equal(read_uci(&pos, i == 7 ? "fig" : "en", knight[i], NULL), "g1f3");
     assert_string_equal(read_uci(&pos, "en", "g1f3", &forms), "g1f3");
@@ -315,8 +316,8 @@ static void test_quick_reader_agrees(void **state)
 static void test_syntax_errors(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"", "x", "Nf", "N", "e9", "i4", "Nf3f3f3", "e8=", "e8(Q", "O-", "OOOO",
-                                      "Ng1--", "e2-", "Q-e4", "e4-"};
+    static const char *const bad[] = {
+        "", "x", "Nf", "N", "e9", "i4", "Nf3f3f3", "e8=", "e8(Q", "O-", "OOOO", "Ng1--", "e2-", "Q-e4", "e4-"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         pt_move_text mt;
         size_t at;
