@@ -240,10 +240,34 @@ typedef enum pt_status {
     PT_STATUS_SEVENTYFIVE /* 9.6.2 */
 } pt_status;
 
+/* Editions of the Laws of Chess that differ in how a game ends, named by
+ * the year they took effect. A game is judged by the Laws in force on its
+ * date; the oldest edition known stands for every date before it. */
+typedef enum pt_laws {
+    PT_LAWS_2005, /* from 1 July 2005: no draw comes about by itself but
+                     by a dead position (5.2.2) */
+    PT_LAWS_2014, /* from 1 July 2014: also by a fivefold repetition of
+                     the same moves, and by 75 moves (9.6) */
+    PT_LAWS_2017, /* from 1 July 2017: by a fivefold repetition however
+                     it came about (9.6.1) */
+    PT_LAWS_2018, /* from 1 January 2018: nothing that ends a game changed */
+    PT_LAWS_COUNT
+} pt_laws;
+#define PT_LAWS_CURRENT PT_LAWS_2018
+
+/* The edition in force on a date (month and day from 1). */
+pt_laws pt_laws_in_force(int year, int month, int day);
+/* The edition's name: its year ("2014"). */
+const char *pt_laws_name(pt_laws laws);
+/* Reads an edition's name, or "current"; false when it is neither. */
+bool pt_laws_from_name(const char *name, pt_laws *laws);
+
 /* A game: the current position and the keys of every earlier position, for
- * repetition (9.2), fivefold (9.6.1), 50 and 75 moves (9.3, 9.6.2). */
+ * repetition (9.2), fivefold (9.6.1), 50 and 75 moves (9.3, 9.6.2), judged
+ * by the Laws of one edition. */
 typedef struct pt_game {
     pt_pos pos;
+    pt_laws laws;   /* PT_LAWS_CURRENT unless set after pt_game_init */
     uint64_t *keys; /* key of the position before each ply */
     pt_move *moves;
     pt_undo *undo;
@@ -268,7 +292,8 @@ int pt_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos);
 bool pt_game_threefold_claimable(const pt_game *g);
 /* 9.3: the last 50 moves by each player had no pawn move and no capture. */
 bool pt_game_fifty_claimable(const pt_game *g);
-/* Articles 5 and 9.6: whether the game has ended by itself. */
+/* Articles 5 and 9.6: whether the game has ended by itself, under the
+ * game's edition of the Laws. */
 pt_status pt_game_status(const pt_game *g);
 const char *pt_status_name(pt_status s);
 
@@ -568,6 +593,10 @@ typedef struct pt_replay_opts {
                             the game, the result and the tags, and repair
                             a failing main-line move to go on checking */
     bool claims;         /* with check: report claimable draws */
+    bool fixed_laws;     /* judge by `laws`; else by the Laws in force on
+                            the game's Date (or UTCDate), the current
+                            ones when it is not known */
+    pt_laws laws;
 } pt_replay_opts;
 
 /* What replaying a game's main line gave. */
@@ -586,6 +615,7 @@ typedef struct pt_replay {
     pt_pos final;
     pt_status status; /* how the game ended (with check: also fivefold
                          and 75 moves), or PT_STATUS_ONGOING */
+    pt_laws laws;     /* the edition of the Laws it was judged by */
     int repairs;      /* main-line moves repaired to go on checking */
     void *internal;   /* private to replay */
 } pt_replay;

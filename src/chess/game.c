@@ -6,6 +6,7 @@
  * en passant square only when the capture is actually legal (pt_pos keeps
  * ep only then).
  */
+#include "chess/ending.h"
 #include "chess/position.h"
 
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 void pt_game_init(pt_game *g, const pt_pos *start)
 {
     g->pos = *start;
+    g->laws = PT_LAWS_CURRENT;
     g->keys = NULL;
     g->moves = NULL;
     g->undo = NULL;
@@ -74,16 +76,9 @@ bool pt_game_undo(pt_game *g)
     return true;
 }
 
-/* Only positions since the last capture or pawn move can repeat, and only
- * every second ply has the same side to move. */
 int pt_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos)
 {
-    int count = 1;
-    size_t reach = pos->halfmove < n ? pos->halfmove : n;
-    for (size_t back = 2; back <= reach; back += 2)
-        if (earlier[n - back] == pos->key)
-            count++;
-    return count;
+    return pt_ending_repetitions(earlier, n, pos);
 }
 
 int pt_game_repetitions(const pt_game *g)
@@ -103,16 +98,7 @@ bool pt_game_fifty_claimable(const pt_game *g)
 
 pt_status pt_game_status(const pt_game *g)
 {
-    if (!pt_has_legal_move(&g->pos))
-        return pt_pos_in_check(&g->pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
-    if (pt_game_repetitions(g) >= 5)
-        return PT_STATUS_FIVEFOLD;
-    /* 9.6.2: 75 moves each; a mate on the last move came first above. */
-    if (g->pos.halfmove >= 150)
-        return PT_STATUS_SEVENTYFIVE;
-    if (pt_pos_is_dead(&g->pos))
-        return PT_STATUS_DEAD;
-    return PT_STATUS_ONGOING;
+    return pt_ending_judge(g->keys, g->plies, &g->pos, g->laws);
 }
 
 const char *pt_status_name(pt_status s)

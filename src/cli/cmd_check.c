@@ -69,6 +69,9 @@ static const char help[] = "Usage: partiar check [OPTIONS] PATH...\n"
                            "  -l, --lang CODE       notation of the input: auto (default) or a code\n"
                            "      --strict          also warn about non-standard spellings and missing + or #\n"
                            "      --claims          report draws that could have been claimed (9.2, 9.3)\n"
+                           "      --laws EDITION    judge every game by one edition of the Laws:\n"
+                           "                        2005, 2014, 2017, 2018 or current (default: the one\n"
+                           "                        in force on the game's Date, current if unknown)\n"
                            "  -f, --format KIND     text (default), json (JSON Lines) or csv\n"
                            "  -o, --output FILE     also write the games as clean PGN to FILE\n"
                            "      --export WHICH    with -o: valid (default) or all games; with all,\n"
@@ -910,12 +913,19 @@ static void print_summary(state *st, bool text)
 static bool parse_options(int argc, char **argv, options *o, int *status)
 {
     static const struct option long_options[] = {
-        {"lang", required_argument, NULL, 'l'},     {"strict", no_argument, NULL, 's'},
-        {"claims", no_argument, NULL, 'c'},         {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},   {"export", required_argument, NULL, 'e'},
-        {"out-lang", required_argument, NULL, 'L'}, {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, 'S'},        {"help", no_argument, NULL, 'h'},
-        {"no-duplicates", no_argument, NULL, 'D'},  {NULL, 0, NULL, 0},
+        {"lang", required_argument, NULL, 'l'},
+        {"strict", no_argument, NULL, 's'},
+        {"claims", no_argument, NULL, 'c'},
+        {"format", required_argument, NULL, 'f'},
+        {"output", required_argument, NULL, 'o'},
+        {"export", required_argument, NULL, 'e'},
+        {"out-lang", required_argument, NULL, 'L'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"summary", no_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},
+        {"no-duplicates", no_argument, NULL, 'D'},
+        {"laws", required_argument, NULL, 'W'},
+        {NULL, 0, NULL, 0},
     };
     long n;
     int opt;
@@ -960,6 +970,13 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
                 return false;
             }
             o->export_all = optarg[0] == 'a';
+            break;
+        case 'W':
+            if (!pt_laws_from_name(optarg, &o->replay.laws)) {
+                *status = pt_cli_usage_error("check", "--laws is 2005, 2014, 2017, 2018 or current, not '%s'", optarg);
+                return false;
+            }
+            o->replay.fixed_laws = true;
             break;
         case 's': o->replay.strict = true; break;
         case 'c': o->replay.claims = true; break;

@@ -14,6 +14,8 @@ static const char help[] = "Usage: partiar position [--fen FEN | --chess960 N] [
                            "e1h1) are played first, so that repetitions and the move counters build up.\n\n"
                            "      --fen FEN       start from FEN, X-FEN or Shredder-FEN\n"
                            "      --chess960 N    start from Chess960 position N (0-959; 518 is standard)\n"
+                           "      --laws EDITION  the Laws that decide the status: 2005, 2014, 2017, 2018\n"
+                           "                      or current (the default)\n"
                            "  -h, --help          show this help\n\n"
                            "Exit status: 0 success, 2 bad FEN, bad move or usage error.\n";
 
@@ -55,7 +57,7 @@ static void print_report(const pt_game *g)
         printf(" %s", uci[i]);
     putchar('\n');
 
-    printf("status:     %s\n", pt_status_name(pt_game_status(g)));
+    printf("status:     %s (Laws of %s)\n", pt_status_name(pt_game_status(g)), pt_laws_name(g->laws));
     printf("dead:       %s\n", pt_pos_is_dead(pos) ? "yes (insufficient material)" : "no");
     printf("repetition: %d (threefold claim %s)\n", pt_game_repetitions(g),
            pt_game_threefold_claimable(g) ? "possible" : "not possible");
@@ -68,11 +70,13 @@ int pt_cmd_position(int argc, char **argv)
     static const struct option options[] = {
         {"fen", required_argument, NULL, 'f'},
         {"chess960", required_argument, NULL, 'c'},
+        {"laws", required_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *fen = NULL;
     long number = -1;
+    pt_laws laws = PT_LAWS_CURRENT;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -81,6 +85,10 @@ int pt_cmd_position(int argc, char **argv)
         case 'c':
             if (!pt_cli_parse_int(optarg, 0, 959, &number))
                 return pt_cli_usage_error("position", "--chess960 wants a number from 0 to 959, not '%s'", optarg);
+            break;
+        case 'w':
+            if (!pt_laws_from_name(optarg, &laws))
+                return pt_cli_usage_error("position", "--laws is 2005, 2014, 2017, 2018 or current, not '%s'", optarg);
             break;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;
         default: return pt_cli_usage_error("position", "unknown option");
@@ -102,6 +110,7 @@ int pt_cmd_position(int argc, char **argv)
 
     pt_game game;
     pt_game_init(&game, &start);
+    game.laws = laws;
     int status = PT_EXIT_OK;
     for (int i = optind; i < argc && status == PT_EXIT_OK; i++) {
         pt_move m = pt_move_from_uci(&game.pos, argv[i]);

@@ -87,69 +87,6 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
     return PT_OK;
 }
 
-void pt_tracker_init(pt_tracker *tr, const pt_pos *start, bool claims)
-{
-    tr->returns = claims ? 2 : 4;
-    tr->repeats_from = 4 * (unsigned)tr->returns;
-    tr->nkeys = 0;
-    tr->status = PT_STATUS_ONGOING;
-    tr->claim_ply = 0;
-    tr->claim = NULL;
-    pt_tracker_record(tr, start, 0);
-}
-
-void pt_tracker_free(pt_tracker *tr)
-{
-    free(tr->keys);
-    tr->keys = NULL;
-    tr->nkeys = tr->cap = 0;
-}
-
-bool pt_tracker_record(pt_tracker *tr, const pt_pos *pos, int ply)
-{
-    if (tr->nkeys == tr->cap) {
-        size_t cap = tr->cap ? tr->cap * 2 : 256;
-        uint64_t *keys = realloc(tr->keys, cap * sizeof *keys);
-        if (!keys)
-            return false;
-        tr->keys = keys;
-        tr->cap = cap;
-    }
-    tr->keys[tr->nkeys++] = pos->key;
-    if (tr->status != PT_STATUS_ONGOING)
-        return true;
-    /* The last key is pos; nearer a capture or pawn move, no repetition
-     * that counts can have come about (see pt_tracker_init). */
-    int reps = pos->halfmove >= tr->repeats_from ? pt_repetitions(tr->keys, tr->nkeys - 1, pos) : 1;
-    /* A repeated position cannot be mate or stalemate (the game would have
-     * ended at its first occurrence); the other two can, and mate or
-     * stalemate comes first (9.6.2). */
-    if (reps >= 5)
-        tr->status = PT_STATUS_FIVEFOLD;
-    else if ((pos->halfmove >= 150 || (pt_tracker_few_pieces(pos) && pt_pos_is_dead(pos))) &&
-             !pt_tracker_stuck(tr, pos, ply))
-        tr->status = pos->halfmove >= 150 ? PT_STATUS_SEVENTYFIVE : PT_STATUS_DEAD;
-    if (tr->status != PT_STATUS_ONGOING)
-        tr->end_ply = ply;
-    if (!tr->claim && reps >= 3) {
-        tr->claim = "threefold repetition (Law 9.2)";
-        tr->claim_ply = ply;
-    } else if (!tr->claim && pos->halfmove >= 100) {
-        tr->claim = "50 moves without a capture or pawn move (Law 9.3)";
-        tr->claim_ply = ply;
-    }
-    return true;
-}
-
-bool pt_tracker_stuck(pt_tracker *tr, const pt_pos *pos, int ply)
-{
-    if (tr->status != PT_STATUS_ONGOING || pt_has_legal_move(pos))
-        return false;
-    tr->status = pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
-    tr->end_ply = ply;
-    return true;
-}
-
 /* The results a final status allows: 0 any. */
 static int result_required(pt_status status, const pt_pos *final)
 {

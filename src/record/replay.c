@@ -11,6 +11,7 @@
  * replays the whole main line wins (English first, then the table order);
  * if none does, the one that gets furthest.
  */
+#include "chess/ending.h"
 #include "chess/position.h"
 #include "notation/text.h"
 #include "record/check.h"
@@ -245,18 +246,23 @@ typedef struct line_state {
 } line_state;
 
 /* What a pt_replay keeps from game to game (its `internal`), so that a
- * game costs no allocation: the main line's tracker, and a line of play
+ * game costs no allocation: how the main line ends, and a line of play
  * for each depth of variation met so far (most games have none). */
 struct replay_state {
-    pt_tracker tracker;
+    pt_ending ending;
     line_state *lines;
     int lines_cap;
+    /* The first main-line move after a draw that ended the game by
+     * itself (9.6, 5.2.2), which the line plays on (NO_TOKEN if none). */
+    size_t after_end;
 };
+
+#define NO_TOKEN ((size_t)-1)
 
 static void free_state(replay_state *st)
 {
     if (st) {
-        pt_tracker_free(&st->tracker);
+        pt_ending_free(&st->ending);
         free(st->lines);
     }
     free(st);
@@ -420,7 +426,7 @@ static void position_before(const line_state *ls, pt_pos *out)
  * the most probable way so that the rest of the game is checked too.
  * Returns whether the line goes on. */
 static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, size_t i, line_state *ls,
-                             pt_err why, const pt_move_text *mt, pt_tracker *tr, bool *goes_on)
+                             pt_err why, const pt_move_text *mt, pt_ending *tr, bool *goes_on)
 {
     const pt_pgn_token *t = &g->tokens[i];
     *goes_on = false;
@@ -476,30 +482,100 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
         return PT_OK;
     play(ls, plan.move);
     err = push_move(rp, plan.move, i);
-    if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
+    if (err == PT_OK && !pt_ending_update(tr, &ls->pos, ls->ply))
         err = PT_ERR_NOMEM;
     if (err == PT_OK && plan.kind == PT_REPAIR_INSERT) {
         /* token_move stays empty: the token alone is not a move that can
          * be played where it stands, and writers keep it as written. */
         play(ls, plan.written);
         err = push_move(rp, plan.written, i);
-        if (err == PT_OK && !pt_tracker_update(tr, &ls->pos, ls->ply))
+        if (err == PT_OK && !pt_ending_update(tr, &ls->pos, ls->ply))
             err = PT_ERR_NOMEM;
     }
     return err;
 }
 
-/* After the last move: the result against how the game ended, a claimable
- * draw, and the tags. */
-static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, const pt_tracker *tr)
+/* The result the game records: its termination marker, else its Result
+ * tag; 0 when neither says. */
+static int recorded_result(const pt_pgn_game *g)
 {
+    for (size_t i = g->ntokens; i-- > 0;)
+        if (g->tokens[i].kind == PT_TOK_RESULT && g->tokens[i].depth == 0)
+            return g->tokens[i].value;
+    const char *tag = pt_pgn_tag_value(g, "Result");
+    return tag ? pt_pgn_result_code(tag, strlen(tag)) : 0;
+}
+
+/* Moves played on after a draw that ended the game by itself: the record
+ * of what was played all the same, and a warning while the result is the
+ * draw (or unknown); an error when it claims a win. */
+static pt_err report_play_after_draw(pt_pgn_game *g, pt_replay *rp, const replay_state *st)
+{
+    const pt_pgn_token *t = &g->tokens[st->after_end];
+    const pt_ending *e = &st->ending;
+    int result = recorded_result(g);
+    bool win = result == PT_RESULT_WHITE || result == PT_RESULT_BLACK;
+    char why[96];
+    if (win)
+        snprintf(why, sizeof why, "yet the result is '%s'", pt_pgn_result_text(result));
+    else
+        snprintf(why, sizeof why, "%s", result == PT_RESULT_DRAW ? "the draw recorded stands" : "a draw");
+    pt_err err = pt_pgn_add_diag(
+        g, win ? PT_SEV_ERROR : PT_SEV_WARNING, "moves-after-end", t->line, t->column, e->end_ply + 1,
+        "'%.*s' and later moves come after the game was drawn by %s at ply %d "
+        "(Laws of %s); %s",
+        (int)t->len, g->text + t->text, pt_status_name(e->status), e->end_ply, pt_laws_name(rp->laws), why);
+    if (err == PT_OK && win) {
+        snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "1/2-1/2");
+        rp->errors++;
+    }
+    return err;
+}
+
+/* After the last move: play after an automatic draw, the result against
+ * how the game ended, a claimable draw, and the tags. */
+static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, const replay_state *st)
+{
+    const pt_ending *tr = &st->ending;
     if (tr->status != PT_STATUS_ONGOING)
         rp->status = tr->status;
-    pt_err err = pt_check_result(g, rp->status, &rp->final, (int)rp->nmoves);
+    pt_err err = st->after_end != NO_TOKEN ? report_play_after_draw(g, rp, st) : PT_OK;
+    if (err == PT_OK)
+        err = pt_check_result(g, rp->status, &rp->final, (int)rp->nmoves);
     if (err == PT_OK && opts->claims && tr->claim && rp->status == PT_STATUS_ONGOING)
         err = pt_pgn_add_diag(g, PT_SEV_WARNING, "claimable-draw", g->first_line, 1, tr->claim_ply,
                               "a draw could be claimed after ply %d: %s", tr->claim_ply, tr->claim);
     return err;
+}
+
+/* The edition of the Laws a game is judged by: the one in force on its
+ * Date, else its UTCDate, else today's. A date known only in part is
+ * taken at its earliest (1894.??.?? as 1 January 1894), so that no rule
+ * is applied that may not yet have been in force. */
+static pt_laws laws_of(const pt_pgn_game *g)
+{
+    static const char *const tags[] = {"Date", "UTCDate"};
+    for (int k = 0; k < 2; k++) {
+        const char *d = pt_pgn_tag_value(g, tags[k]);
+        int part[3] = {0, 1, 1}, digits[3] = {4, 2, 2};
+        bool known = d != NULL;
+        for (int p = 0; known && p < 3; p++) {
+            int v = 0, n = 0;
+            for (; n < digits[p] && d[n] >= '0' && d[n] <= '9'; n++)
+                v = v * 10 + d[n] - '0';
+            if (n < digits[p]) {
+                known = p > 0; /* the year at least */
+                break;
+            }
+            part[p] = v;
+            d += n;
+            if (p < 2 && *d++ == '\0')
+                break;
+        }
+        if (known && part[1] >= 1 && part[1] <= 12 && part[2] >= 1 && part[2] <= 31)
+            return pt_laws_in_force(part[0], part[1], part[2]);
+    }
+    return PT_LAWS_CURRENT;
 }
 
 static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st);
@@ -513,6 +589,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     rp->replayed = false;
     rp->status = PT_STATUS_ONGOING;
     rp->lang = opts->lang ? opts->lang : pt_lang_at(0);
+    rp->laws = opts->fixed_laws ? opts->laws : laws_of(g);
     if (g->ntokens > rp->token_cap) {
         pt_move *bigger = realloc(rp->token_move, g->ntokens * sizeof *bigger);
         if (!bigger)
@@ -572,13 +649,13 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
     else if (pt_pos_is_dead(&rp->final))
         rp->status = PT_STATUS_DEAD;
-    return opts->check ? finish_checks(g, rp, opts, &st->tracker) : PT_OK;
+    return opts->check ? finish_checks(g, rp, opts, st) : PT_OK;
 }
 
 /* Replays every line of g in rp->lang, from the start again. */
 static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st)
 {
-    pt_tracker *tr = &st->tracker;
+    pt_ending *tr = &st->ending;
     if (!room_for_line(st, 0))
         return PT_ERR_NOMEM;
     line_state *lines = st->lines;
@@ -594,7 +671,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     lines[0].broken = false;
     lines[0].ply = 0;
     rp->complete = true;
-    pt_tracker_init(tr, &rp->start, opts->claims);
+    pt_ending_init(tr, &rp->start, rp->laws, opts->claims);
+    st->after_end = NO_TOKEN;
     const bool check = opts->check, strict = opts->strict;
 
     line_state *ls = &lines[0]; /* &lines[top] */
@@ -652,8 +730,13 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
             read = pt_san_read(&ls->pos, rp->lang, text + t->text, t->len, &m, &mt);
         /* A move that cannot be played may be one after mate or stalemate. */
         bool stuck = t->kind == PT_TOK_NULL || read != PT_OK;
-        if (top == 0 && check &&
-            (tr->status != PT_STATUS_ONGOING || (stuck && pt_tracker_stuck(tr, &ls->pos, ls->ply)))) {
+        if (top == 0 && check && tr->status != PT_STATUS_ONGOING && tr->status != PT_STATUS_CHECKMATE &&
+            tr->status != PT_STATUS_STALEMATE) {
+            /* Drawn by itself: what follows is still what was played. */
+            if (st->after_end == NO_TOKEN)
+                st->after_end = i;
+        } else if (top == 0 && check &&
+                   (tr->status != PT_STATUS_ONGOING || (stuck && pt_ending_stuck(tr, &ls->pos, ls->ply)))) {
             err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
                                   "'%.*s' and any later moves come after the game ended by %s at ply %d", (int)t->len,
                                   text + t->text, pt_status_name(tr->status), tr->end_ply);
@@ -696,8 +779,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         if (top == 0 && err == PT_OK) {
             err = push_move(rp, m, i);
             if (m == PT_MOVE_NULL)
-                pt_tracker_null_move(tr);
-            if (err == PT_OK && check && !pt_tracker_update(tr, &ls->pos, ls->ply))
+                pt_ending_null_move(tr);
+            if (err == PT_OK && check && !pt_ending_update(tr, &ls->pos, ls->ply))
                 err = PT_ERR_NOMEM;
         }
     }

@@ -171,13 +171,89 @@ static void test_dead_positions(void **state)
     pt_game_free(&g);
 }
 
+/* The editions by date: each change on the day it took effect, the
+ * oldest known edition for every earlier date. */
+static void test_laws_in_force(void **state)
+{
+    (void)state;
+    assert_int_equal(pt_laws_in_force(1851, 1, 1), PT_LAWS_2005);
+    assert_int_equal(pt_laws_in_force(2014, 6, 30), PT_LAWS_2005);
+    assert_int_equal(pt_laws_in_force(2014, 7, 1), PT_LAWS_2014);
+    assert_int_equal(pt_laws_in_force(2017, 6, 30), PT_LAWS_2014);
+    assert_int_equal(pt_laws_in_force(2017, 7, 1), PT_LAWS_2017);
+    assert_int_equal(pt_laws_in_force(2017, 12, 31), PT_LAWS_2017);
+    assert_int_equal(pt_laws_in_force(2018, 1, 1), PT_LAWS_2018);
+    assert_int_equal(pt_laws_in_force(2026, 11, 24), PT_LAWS_CURRENT);
+    pt_laws laws = PT_LAWS_2005;
+    assert_true(pt_laws_from_name("2014", &laws));
+    assert_int_equal(laws, PT_LAWS_2014);
+    assert_true(pt_laws_from_name("current", &laws));
+    assert_int_equal(laws, PT_LAWS_CURRENT);
+    assert_false(pt_laws_from_name("2009", &laws));
+    assert_false(pt_laws_from_name("", &laws));
+    for (int i = 0; i < PT_LAWS_COUNT; i++) {
+        assert_true(pt_laws_from_name(pt_laws_name((pt_laws)i), &laws));
+        assert_int_equal(laws, i);
+    }
+}
+
+/* Plays moves from the start under laws and gives the status. */
+static pt_status status_after(pt_laws laws, const char *start_fen, const char *moves)
+{
+    pt_pos start;
+    pt_game g;
+    if (start_fen)
+        pos_from(&start, start_fen);
+    else
+        pt_pos_startpos(&start);
+    pt_game_init(&g, &start);
+    g.laws = laws;
+    play(&g, moves);
+    pt_status s = pt_game_status(&g);
+    pt_game_free(&g);
+    return s;
+}
+
+/* 9.6.1: before 2014 no repetition ends a game; in the 2014 edition only
+ * one of the same moves repeated ("five consecutive alternate moves");
+ * from 2017 any fivefold does. */
+static void test_fivefold_by_edition(void **state)
+{
+    (void)state;
+    const char *same = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    assert_int_equal(status_after(PT_LAWS_2005, NULL, same), PT_STATUS_ONGOING);
+    assert_int_equal(status_after(PT_LAWS_2014, NULL, same), PT_STATUS_FIVEFOLD);
+    assert_int_equal(status_after(PT_LAWS_2017, NULL, same), PT_STATUS_FIVEFOLD);
+    /* The start comes back five times, by the knights of both wings in
+     * turn: not one cycle of moves repeated. */
+    const char *mixed = "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8 g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8";
+    assert_int_equal(status_after(PT_LAWS_2014, NULL, mixed), PT_STATUS_ONGOING);
+    assert_int_equal(status_after(PT_LAWS_2017, NULL, mixed), PT_STATUS_FIVEFOLD);
+    assert_int_equal(status_after(PT_LAWS_2018, NULL, mixed), PT_STATUS_FIVEFOLD);
+    /* Four returns are not five under any edition. */
+    const char *four = "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8 g1f3 g8f6 f3g1 f6g8";
+    assert_int_equal(status_after(PT_LAWS_2018, NULL, four), PT_STATUS_ONGOING);
+}
+
+/* 9.6.2 from 2014; the dead position in every edition. */
+static void test_seventy_five_and_dead_by_edition(void **state)
+{
+    (void)state;
+    const char *quiet = "4k3/8/8/8/8/8/8/R3K3 w - - 149 80";
+    assert_int_equal(status_after(PT_LAWS_2005, quiet, "a1a2"), PT_STATUS_ONGOING);
+    assert_int_equal(status_after(PT_LAWS_2014, quiet, "a1a2"), PT_STATUS_SEVENTYFIVE);
+    assert_int_equal(status_after(PT_LAWS_2005, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1d2"), PT_STATUS_DEAD);
+    assert_int_equal(status_after(PT_LAWS_2014, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1d2"), PT_STATUS_DEAD);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checkmate_and_stalemate), cmocka_unit_test(test_illegal_move_refused),
         cmocka_unit_test(test_threefold_and_fivefold),  cmocka_unit_test(test_castling_rights_break_identity),
         cmocka_unit_test(test_en_passant_identity),     cmocka_unit_test(test_fifty_and_seventy_five),
-        cmocka_unit_test(test_dead_positions),
+        cmocka_unit_test(test_dead_positions),          cmocka_unit_test(test_laws_in_force),
+        cmocka_unit_test(test_fivefold_by_edition),     cmocka_unit_test(test_seventy_five_and_dead_by_edition),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }
