@@ -97,6 +97,24 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(OBJ_FLAGS) -c $< -o $@
 
+# The program and the sample program see the public header alone, as a
+# user's program would: an include of the library's own headers fails.
+PUBLIC_INC := $(BUILD)/include
+CPPFLAGS_PUBLIC = -I$(PUBLIC_INC) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+
+$(PUBLIC_INC)/partiar.h: src/partiar.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(BUILD)/obj/src/cli/%.o: src/cli/%.c $(wildcard src/cli/*.h) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(OBJ_FLAGS) -c $< -o $@
+
+# What the profile is trained on: the bundled edge-case and language files
+# where the tests are there, the samples always (a source tree without
+# tests/ builds too).
+TRAIN_PGN := $(wildcard tests/corpora/pgn/edge tests/corpora/lang) samples/pgn
+
 ifeq ($(PGO),1)
 # The instrumented build, its training run, and the build from its profile,
 # in place: GCC finds an object's profile by the object's own path. Redone
@@ -105,8 +123,8 @@ ifeq ($(PGO),1)
 $(LIB) $(BIN) &: $(LIB_SRC) $(CLI_SRC) $(HEADERS) $(FLAGS_FILE) Makefile
 	find $(BUILD)/obj -name '*.gcda' -delete 2>/dev/null || true
 	$(MAKE) PGO=generate $(BIN)
-	$(BIN) check -q -j1 tests/corpora/pgn/edge tests/corpora/lang samples/pgn >/dev/null; [ $$? -le 1 ]
-	$(BIN) check -q -j2 tests/corpora/pgn/edge samples/pgn >/dev/null; [ $$? -le 1 ]
+	$(BIN) check -q -j1 $(TRAIN_PGN) >/dev/null; [ $$? -le 1 ]
+	$(BIN) check -q -j2 $(TRAIN_PGN) >/dev/null; [ $$? -le 1 ]
 	$(BIN) convert samples/pgn/*.pgn >/dev/null
 	$(BIN) perft --depth 5 >/dev/null
 	$(BIN) perft --depth 4 --epd samples/perft/chess960-sample.epd >/dev/null
@@ -121,9 +139,12 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(CLI_OBJ) $(LIB) $(LDLIBS_ALL) -o $@
 endif
 
+# The unit tests see the library's own headers; the pool, a part of the
+# program, is tested with its source.
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h tests/unit/pieces.h $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) -lcmocka $(LDLIBS_ALL) -o $@
+	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(if $(filter test_pool,$*),src/cli/pool.c) \
+		$(LIB) -lcmocka $(LDLIBS_ALL) -o $@
 
 # Installs whatever Debian packages are missing, through sudo unless root.
 # A no-op when everything is there; on a system without dpkg it only says
@@ -169,8 +190,13 @@ lint:
 # release build checks the perft suites deeper than the sanitizer build,
 # whose value lies in memory errors, not in more nodes.
 PROFILE ?= full
-check: all $(UNIT_BIN) $(BUILD)/bench/core
+check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file
 	tests/run.sh $(BUILD) $(PROFILE)
+
+# samples/library/check-file.c: a program on the library, as a user builds it.
+$(BUILD)/samples/check-file: samples/library/check-file.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 check-san:
 	$(MAKE) BUILD=build/san SAN=1 OPT=-O1 PGO=0 LTO= PROFILE=quick check

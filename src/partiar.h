@@ -3,28 +3,39 @@
  *
  * partiar turns chess scoresheets into trustworthy games. This header offers:
  *
- *   Errors      pt_err, pt_strerror()
- *   Setup       pt_init()
- *   Squares     PT_SQ(), pt_square_name()
- *   Moves       pt_move and its accessors, pt_move_to_uci()
- *   Positions   pt_pos_startpos(), pt_pos_from_fen(), pt_pos_to_fen(),
- *               pt_pos_make(), pt_pos_unmake(), pt_pos_in_check(),
- *               pt_pos_piece_at(), pt_pos_is_legal_move()
- *   Move lists  pt_gen_legal(), pt_count_legal(), pt_has_legal_move()
- *   Perft       pt_perft(), pt_perft_divide()
- *   Games       pt_game_*: history, repetition, Article 5 and 9 status
- *   Suites      pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
- *   Languages   pt_lang_*: piece letters of 24 national notations and figurine
- *   Move text   pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
- *               pt_move_forms(), pt_san_suggest(), pt_san_write()
- *   PGN         pt_pgn_*: a streaming reader, one game at a time, with the
- *               location of every token and diagnostic
- *   Replay      pt_replay_*: a game's moves through the Laws, its notation
- *               detected, with a diagnostic for each move that fails
+ *   Errors       pt_err, pt_strerror()
+ *   Setup        pt_init()
+ *   Squares      PT_SQ(), pt_square_name()
+ *   Moves        pt_move and its accessors, pt_move_to_uci(), pt_move_from_uci()
+ *   Positions    pt_pos_startpos(), pt_pos_from_fen(), pt_pos_to_fen(),
+ *                pt_pos_make(), pt_pos_unmake(), pt_pos_in_check(),
+ *                pt_pos_piece_at(), pt_pos_is_legal_move(), pt_pos_is_dead()
+ *   Move lists   pt_gen_legal(), pt_count_legal(), pt_has_legal_move()
+ *   Perft        pt_perft(), pt_perft_divide()
+ *   Laws         pt_laws: the editions and the dates they took effect
+ *   Games        pt_game_*: history, repetition, Article 5 and 9 status
+ *   Suites       pt_suite_*: perft suites (EPD ";D1 20" lines, id/epd/perft blocks)
+ *   Languages    pt_lang_*: piece letters of 24 national notations and figurine
+ *   Move text    pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
+ *                pt_move_forms(), pt_san_suggest(), pt_san_write()
+ *   Buffers      pt_buf_*: growing text for the writers
+ *   Inputs       pt_input_*: files, standard input, gzip; pt_paths_*: folders
+ *   Diagnostics  pt_code, pt_code_name(), pt_pgn_diag
+ *   PGN games    pt_pgn_game_*, pt_pgn_tag_*, pt_pgn_add_diag(): one game
+ *                as read, with the location of every token and diagnostic
+ *   PGN reader   pt_pgn_open(), pt_pgn_next(): a streaming reader
+ *   PGN pieces   pt_pgn_cutter_*, pt_pgn_piece_*: one input cut into pieces
+ *                that threads read apart
+ *   Replay       pt_replay_*: a game's moves through the Laws, its notation
+ *                detected, a diagnostic for each problem, and its verdict
+ *   Duplicates   pt_dups_*: the same game met again
+ *   PGN export   pt_pgn_write(): clean PGN in any notation
  *
- * Conventions: every exported name starts with pt_ or PT_. Functions that can
- * fail return a pt_err and hand results back through out-parameters, which
- * are cleared on entry. The library never prints and never exits.
+ * Conventions: every exported name starts with pt_ or PT_ and the name of
+ * its module. Functions that can fail return a pt_err and hand results
+ * back through out-parameters, which are set on entry. An object made by
+ * pt_x_new() is freed by pt_x_free(&p), which sets p to NULL. The library
+ * never prints and never exits.
  */
 #ifndef PARTIAR_H
 #define PARTIAR_H
@@ -412,11 +423,115 @@ enum { PT_NOTATION_SAN = 0, PT_NOTATION_LAN = 1, PT_NOTATION_UCI = 2 };
  * "language" the piece letters are Unicode symbols. Returns out. */
 char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notation, char out[PT_SAN_MAX]);
 
-/* ------------------------------------------------------------------ PGN */
+/* -------------------------------------------------------------- buffers */
+
+/* Growing text, for the writers (the library never prints). Start it as
+ * {0}; free with pt_buf_free. The bytes are kept NUL-terminated. */
+typedef struct pt_buf {
+    char *data;
+    size_t len, cap;
+} pt_buf;
+
+/* Makes room for len more bytes and the NUL kept after them; false when
+ * memory runs out (b is then unchanged). */
+bool pt_buf_reserve(pt_buf *b, size_t len);
+/* Appends to b; false when memory runs out (b is then unchanged). */
+bool pt_buf_append(pt_buf *b, const char *s, size_t len);
+bool pt_buf_puts(pt_buf *b, const char *s);
+bool pt_buf_printf(pt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pt_buf_free(pt_buf *b);
+
+/* --------------------------------------------------------------- inputs */
 
 /* A source of bytes: returns how many it put in buf, 0 at the end (or on an
  * error, which the source itself records). */
 typedef size_t (*pt_read_fn)(void *ctx, void *buf, size_t size);
+
+/* A file, standard input or a gzip stream (recognised by its magic bytes,
+ * not its name), read through pt_input_read. */
+typedef struct pt_input pt_input;
+
+/* Opens path ("-" for standard input). On PT_ERR_IO, msg says why. */
+pt_err pt_input_open(pt_input **pi, const char *path, char *msg, size_t size);
+/* A pt_read_fn over an opened input (ctx is the pt_input). */
+size_t pt_input_read(void *ctx, void *buf, size_t size);
+/* After the last read: whether the input ended in an error (a truncated
+ * or corrupt gzip stream, a read error) and what it was. */
+bool pt_input_failed(const pt_input *in, char *msg, size_t size);
+void pt_input_close(pt_input **pi);
+
+/* The files a list of paths names: files as they are, folders walked
+ * recursively for *.pgn and *.pgn.gz in name order, each folder entered
+ * once however symbolic links lead back to it. Free with pt_paths_free. */
+typedef struct pt_paths {
+    char **items;
+    size_t count, cap;
+} pt_paths;
+
+/* Adds what path names to out. PT_ERR_IO when it cannot be read (msg). */
+pt_err pt_paths_expand(pt_paths *out, const char *path, char *msg, size_t size);
+void pt_paths_free(pt_paths *p);
+
+/* ---------------------------------------------------------- diagnostics */
+
+/* What a diagnostic is about: a stable code each, written in reports by
+ * its name (pt_code_name: "illegal-move"). partiar-check(1) lists them. */
+typedef enum pt_code {
+    /* reading PGN */
+    PT_CODE_PGN_SYNTAX,
+    PT_CODE_PGN_TAG_SYNTAX,
+    PT_CODE_PGN_TAG_QUOTE,
+    PT_CODE_PGN_UNTERMINATED_COMMENT,
+    PT_CODE_PGN_STRAY,
+    PT_CODE_PGN_NUL,
+    PT_CODE_PGN_NESTING,
+    PT_CODE_PGN_ENCODING,
+    PT_CODE_PGN_TOO_LARGE,
+    PT_CODE_TOO_MANY_DIAGNOSTICS,
+    /* the moves */
+    PT_CODE_MOVE_SYNTAX,
+    PT_CODE_ILLEGAL_MOVE,
+    PT_CODE_AMBIGUOUS_MOVE,
+    PT_CODE_MISSING_MOVE,
+    PT_CODE_EXTRA_MOVE,
+    PT_CODE_MOVES_AFTER_END,
+    PT_CODE_NON_STANDARD,
+    PT_CODE_MOVE_NUMBER,
+    PT_CODE_WRONG_CHECK,
+    PT_CODE_MISSING_CHECK,
+    PT_CODE_FALSE_CAPTURE,
+    PT_CODE_FALSE_EP,
+    /* the game as a whole */
+    PT_CODE_RESULT_MISMATCH,
+    PT_CODE_RESULT_CONTRADICTS_GAME,
+    PT_CODE_CLAIMABLE_DRAW,
+    PT_CODE_UNSUPPORTED_VARIANT,
+    PT_CODE_BAD_FEN,
+    PT_CODE_BAD_DATE,
+    PT_CODE_MISSING_TAG,
+    PT_CODE_FEN_WITHOUT_SETUP,
+    PT_CODE_DUPLICATE,
+    PT_CODE_COUNT
+} pt_code;
+
+/* The code's stable name ("illegal-move"); "?" for none. */
+const char *pt_code_name(pt_code code);
+/* The code of a name; false when there is none. */
+bool pt_code_from_name(const char *name, pt_code *code);
+
+enum { PT_SEV_WARNING = 1, PT_SEV_ERROR = 2 };
+
+/* One problem found in a game: where, what, and the most probable fix. */
+typedef struct pt_pgn_diag {
+    int severity;     /* PT_SEV_* */
+    pt_code code;     /* what it is about */
+    int line, column; /* where it starts: 1-based; column in characters */
+    int ply;          /* 1-based ply it concerns, 0 when none */
+    char message[200];
+    char suggestion[64]; /* the most probable correction, or "" */
+} pt_pgn_diag;
+
+/* ------------------------------------------------------------------ PGN */
 
 typedef enum pt_pgn_kind {
     PT_TOK_MOVE,      /* a move as written, suffixes included */
@@ -432,6 +547,7 @@ typedef enum pt_pgn_kind {
 enum { PT_MARK_EP = 1, PT_MARK_DRAW_OFFER = 2 }; /* e.p. and (=) written apart */
 enum { PT_RESULT_WHITE = 1, PT_RESULT_BLACK, PT_RESULT_DRAW, PT_RESULT_UNKNOWN };
 
+/* One token of a game's movetext, in the order of the text. */
 typedef struct pt_pgn_token {
     uint8_t kind;     /* pt_pgn_kind */
     uint8_t marks;    /* PT_MARK_* for moves */
@@ -440,53 +556,70 @@ typedef struct pt_pgn_token {
     bool black;       /* NUMBER written with "...": Black to move */
     size_t text, len; /* the text in the game's UTF-8 text */
     int line, column; /* where it starts; column in characters, from 1 */
-    long line_start;  /* private to the reader */
 } pt_pgn_token;
 
-typedef struct pt_pgn_tag {
-    size_t name, value; /* offsets of NUL-terminated strings in strings */
-    int line, column;
-    long line_start; /* private to the reader */
-    size_t at;       /* private to the reader */
-} pt_pgn_tag;
+/* One game as read: its text, tags, tokens and diagnostics. A reader
+ * fills one game after another into the same object (pt_pgn_next). */
+typedef struct pt_pgn_game pt_pgn_game;
 
-enum { PT_SEV_WARNING = 1, PT_SEV_ERROR = 2 };
+pt_err pt_pgn_game_new(pt_pgn_game **pg);
+/* Frees the game and sets *pg to NULL. */
+void pt_pgn_game_free(pt_pgn_game **pg);
 
-typedef struct pt_pgn_diag {
-    int severity;     /* PT_SEV_* */
-    const char *code; /* stable, e.g. "pgn-syntax", "illegal-move" */
-    int line, column;
-    int ply; /* 1-based ply it concerns, 0 when none */
-    char message[200];
-    char suggestion[64]; /* the most probable correction, or "" */
-    long line_start;     /* private to the reader */
-    size_t at;           /* private to the reader */
-} pt_pgn_diag;
+/* Its 1-based index in the input, and the line its text starts on. */
+long pt_pgn_game_number(const pt_pgn_game *g);
+int pt_pgn_game_line(const pt_pgn_game *g);
+/* Adds `games` to its number: for a game read from a piece of a larger
+ * input, whose games before the piece were not counted (pt_pgn_piece). */
+void pt_pgn_game_renumber(pt_pgn_game *g, long games);
+/* Nothing usable could be read: the diagnostics say why. */
+bool pt_pgn_game_unreadable(const pt_pgn_game *g);
+/* The game's text as UTF-8 (ISO-8859-1 input converted), NUL-terminated;
+ * *len (if not NULL) is its length. Tokens give offsets into it. */
+const char *pt_pgn_game_text(const pt_pgn_game *g, size_t *len);
+/* The tokens, in the order of the text; returns how many. */
+size_t pt_pgn_game_tokens(const pt_pgn_game *g, const pt_pgn_token **tokens);
+/* The diagnostics listed, in the order they were made (see
+ * pt_pgn_game_sort_diags); returns how many. */
+size_t pt_pgn_game_diags(const pt_pgn_game *g, const pt_pgn_diag **diags);
+/* Puts the diagnostics in the order of the text, those at one place in
+ * the order they were made. */
+void pt_pgn_game_sort_diags(pt_pgn_game *g);
+/* Gives back the game's memory when it holds more than keep bytes, so
+ * that one huge game does not stay held by an object reused for the
+ * small ones after it. */
+void pt_pgn_game_trim(pt_pgn_game *g, size_t keep);
 
-/* One game as read: its text, tags, tokens and diagnostics. Reused from
- * game to game by pt_pgn_next; free with pt_pgn_game_free. */
-typedef struct pt_pgn_game {
-    long number; /* 1-based index in the input */
-    int first_line;
-    bool unreadable; /* nothing usable: see the diagnostics */
-    bool latin1;     /* the text was ISO-8859-1, now UTF-8 */
-    char *text;
-    size_t text_len, text_cap;
-    char *strings;
-    size_t strings_len, strings_cap;
-    pt_pgn_tag *tags;
-    size_t ntags, tags_cap;
-    pt_pgn_token *tokens;
-    size_t ntokens, tokens_cap;
-    pt_pgn_diag *diags;
-    size_t ndiags, diags_cap;
-    /* Past PT_PGN_MAX_DIAGS diagnostics are only counted (unlisted, of
-     * which unlisted_errors are errors). The last is kept in spare, so
-     * that its maker can complete it through pt_pgn_last_diag(). */
-    long unlisted, unlisted_errors;
-    pt_pgn_diag spare;
-    uint64_t initials[4]; /* a bit for each first byte of a main-line move */
-} pt_pgn_game;
+/* The value of tag name, or NULL. */
+const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name);
+size_t pt_pgn_tag_count(const pt_pgn_game *g);
+const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i);
+const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
+/* The index of the token that starts at line and column (as a diagnostic
+ * gives them), or the number of tokens when none does. */
+size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
+
+/* Adds a diagnostic to g; message is printf-style. A game lists its first
+ * PT_PGN_MAX_DIAGS and counts the rest (pt_pgn_count_unlisted). */
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+/* pt_pgn_add_diag() with a message as it stands, made without printf. */
+pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply,
+                            const char *message);
+/* The diagnostic added last, listed or not: for its maker to complete. */
+pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g);
+/* Once every diagnostic of g is made: when some went unlisted, lists one
+ * more that counts them (too-many-diagnostics, an error if any of them
+ * was one). */
+pt_err pt_pgn_count_unlisted(pt_pgn_game *g);
+
+/* The PT_RESULT_* a text spells (1-0, 0-1, 1/2-1/2, *, and the dialects:
+ * the ½ sign, typographic dashes, a bare 1/2), or 0. */
+int pt_pgn_result_code(const char *text, size_t len);
+/* The standard text of a PT_RESULT_* code ("1-0", ...). */
+const char *pt_pgn_result_text(int code);
+
+/* ----------------------------------------------------------- PGN reader */
 
 typedef struct pt_pgn_reader pt_pgn_reader;
 
@@ -504,7 +637,8 @@ pt_err pt_pgn_open_bytes(pt_pgn_reader **pr, const unsigned char *b, size_t len)
 void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes);
 /* Reads the next game into g (cleared first). PT_ERR_END when there are
  * no more; PT_ERR_NOMEM is the only other failure. Syntax errors do not
- * fail: they are in g->diags, and reading resumes at the next game. */
+ * fail: they are in g's diagnostics, and reading resumes at the next
+ * game. */
 pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g);
 void pt_pgn_close(pt_pgn_reader **pr);
 
@@ -542,47 +676,69 @@ size_t pt_pgn_split_point(const unsigned char *b, size_t len);
 /* Line ends in b[0..len) as the reader counts them: LF, CR LF, lone CR. */
 long pt_pgn_count_lines(const unsigned char *b, size_t len);
 
-void pt_pgn_game_init(pt_pgn_game *g);
-void pt_pgn_game_free(pt_pgn_game *g);
+/* ------------------------------------------------------------ PGN pieces */
 
-/* The PT_RESULT_* a text spells (1-0, 0-1, 1/2-1/2, *, and the dialects:
- * the ½ sign, typographic dashes, a bare 1/2), or 0. */
-int pt_pgn_result_code(const char *text, size_t len);
-/* The standard text of a PT_RESULT_* code ("1-0", ...). */
-const char *pt_pgn_result_text(int code);
+/* One input cut into pieces that threads read apart: each piece ends
+ * where a game should start (pt_pgn_split_point), and is read with the
+ * line and game numbers the whole input would give. A cut is a guess:
+ * when a piece did not end between games, its last game runs on into the
+ * next piece, and is read again with it (pt_pgn_pieces_carry) or with the
+ * rest of the input (pt_pgn_cutter_rest). */
+typedef struct pt_pgn_piece {
+    pt_buf bytes;       /* the piece's bytes; owned, free with pt_buf_free */
+    pt_pgn_place start; /* the line bytes[0] is on; games counted from 0 */
+    bool last;          /* the input ends with it */
+    bool uncut;         /* no cut was found: it cannot be read on its own */
+    bool carried;       /* it begins with a game a cut split */
+    /* Once read (pt_pgn_piece_begin ... pt_pgn_piece_end): */
+    long games;             /* games read */
+    pt_pgn_place last_game; /* where its last game began */
+    bool between;           /* it ended between games: the cut held */
+} pt_pgn_piece;
 
-/* The value of tag name, or NULL. */
-const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name);
-const char *pt_pgn_tag_name_at(const pt_pgn_game *g, size_t i);
-const char *pt_pgn_tag_value_at(const pt_pgn_game *g, size_t i);
-/* The index of the token that starts at line and column (as a diagnostic
- * gives them), or g->ntokens when none does. A binary search: the tokens
- * are in the order of the text. */
-size_t pt_pgn_token_at(const pt_pgn_game *g, int line, int column);
-/* Adds a diagnostic to g; message is printf-style. Past PT_PGN_MAX_DIAGS
- * it is counted, not listed. */
-pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, const char *fmt,
-                       ...) __attribute__((format(printf, 7, 8)));
-/* pt_pgn_add_diag() with a message as it stands, made without printf. */
-pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
-                            const char *message);
-/* The diagnostic added last, listed or not: for its maker to complete. */
-pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g);
-/* Once every diagnostic of g is made: when some went unlisted, lists one
- * more that counts them (too-many-diagnostics, an error if any of them
- * was one). */
-pt_err pt_pgn_count_unlisted(pt_pgn_game *g);
+typedef struct pt_pgn_cutter pt_pgn_cutter;
 
-/* -------------------------------------------------------------- buffers */
+/* A cutter of the input read through read(ctx) into pieces of about
+ * piece_bytes; no piece is cut longer than limit bytes (past that, the
+ * rest of the input is one uncut piece). */
+pt_err pt_pgn_cutter_open(pt_pgn_cutter **pc, pt_read_fn read, void *ctx, size_t piece_bytes, size_t limit);
+/* Fills p with the next piece. PT_ERR_END when the input is used up (or
+ * an uncut piece was the last); PT_ERR_NOMEM. */
+pt_err pt_pgn_cutter_next(pt_pgn_cutter *c, pt_pgn_piece *p);
+/* A reader of the rest of the input from piece pieces[0], which could not
+ * be read on its own (pt_pgn_piece_failed), the games it kept
+ * excepted: that piece's unread bytes, then pieces[1..n) (cut but not
+ * read in order), then what the cutter has not cut. `games` counts the
+ * games of the input before it. The reader reads through the cutter:
+ * close it before the cutter. */
+pt_err pt_pgn_cutter_rest(pt_pgn_cutter *c, pt_pgn_piece *const *pieces, size_t n, long games, pt_pgn_reader **pr);
+void pt_pgn_cutter_close(pt_pgn_cutter **pc);
 
-/* Growing text, for the writers (the library never prints). Start it as
- * {0}; free with pt_buf_free. */
-typedef struct pt_buf {
-    char *data;
-    size_t len, cap;
-} pt_buf;
-
-void pt_buf_free(pt_buf *b);
+/* Reading a piece's games: begin opens a reader at its place, next reads
+ * one game (as pt_pgn_next, noting where it began), end notes whether the
+ * piece ended between games and closes the reader. */
+pt_err pt_pgn_piece_begin(pt_pgn_piece *p, pt_pgn_reader **pr);
+pt_err pt_pgn_piece_next(pt_pgn_piece *p, pt_pgn_reader *r, pt_pgn_game *g);
+void pt_pgn_piece_end(pt_pgn_piece *p, pt_pgn_reader **pr);
+/* Whether a piece's games cannot be taken as they were read: its cut did
+ * not hold, or it was not cut (the pieces of a batch are looked at in
+ * order; the first such is the "bad" piece of what follows). */
+bool pt_pgn_piece_failed(const pt_pgn_piece *p);
+/* Whether bad piece p keeps its games but the last (the one that ran on
+ * past the cut): they are right as read. */
+bool pt_pgn_piece_keeps_games(const pt_pgn_piece *p);
+/* Moves the unread text of bad piece *bad and of the pieces after it in
+ * its batch (rest, nrest of them; they were read on a start that was no
+ * game's) in front of *next, the next batch's first piece, to be read
+ * with it: one cut that does not hold then costs a re-read of a batch,
+ * not the threads for the rest of the input. next_cut: whether *next
+ * holds a piece; if not (the input ended within the batch) it is storage
+ * for the carried text alone. False, changing nothing, when that cannot
+ * be: an uncut piece, one carried already (where cut after cut fails, as
+ * with games that start within a line, every batch would be read twice),
+ * more than limit bytes, or no memory. */
+bool pt_pgn_pieces_carry(pt_pgn_piece *bad, pt_pgn_piece *const *rest, size_t nrest, pt_pgn_piece *next, bool next_cut,
+                         size_t limit);
 
 /* --------------------------------------------------------------- replay */
 
@@ -599,35 +755,68 @@ typedef struct pt_replay_opts {
     pt_laws laws;
 } pt_replay_opts;
 
-/* What replaying a game's main line gave. */
-typedef struct pt_replay {
-    pt_pos start;
-    pt_move *moves;     /* the main line, as far as it is legal */
-    size_t *move_token; /* the token each move was read from */
-    size_t nmoves, cap;
-    pt_move *token_move; /* by token: the move it was read as (PT_MOVE_NULL
-                            for a pass), PT_MOVE_NONE where it failed */
-    size_t token_cap;
-    const pt_lang *lang; /* the notation used, forced or detected */
-    bool replayed;       /* false: no start position or variant to play */
-    bool complete;       /* every main-line move was legal */
-    int errors;          /* diagnostics of severity error it added */
-    pt_pos final;
-    pt_status status; /* how the game ended (with check: also fivefold
-                         and 75 moves), or PT_STATUS_ONGOING */
-    pt_laws laws;     /* the edition of the Laws it was judged by */
-    int repairs;      /* main-line moves repaired to go on checking */
-    void *internal;   /* private to replay */
-} pt_replay;
+/* What replaying a game's main line gave, reused from game to game. */
+typedef struct pt_replay pt_replay;
 
-void pt_replay_init(pt_replay *rp);
-void pt_replay_free(pt_replay *rp);
+pt_err pt_replay_new(pt_replay **prp);
+/* Frees the replay and sets *prp to NULL. */
+void pt_replay_free(pt_replay **prp);
 /* Replays g (main line and variations) and adds a diagnostic to g for each
  * problem found. PT_ERR_NOMEM is the only failure. */
 pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp);
 /* The start position a game's tags ask for (FEN, SetUp, Variant); false
  * with a message when they ask for one that cannot be had. */
 bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size);
+
+/* false: the game had no start position or variant to play (see its
+ * diagnostics), and the rest says nothing. */
+bool pt_replay_replayed(const pt_replay *rp);
+/* Every main-line move was legal as written. */
+bool pt_replay_complete(const pt_replay *rp);
+/* The notation the moves were read in, forced or detected. */
+const pt_lang *pt_replay_lang(const pt_replay *rp);
+/* The edition of the Laws the game was judged by. */
+pt_laws pt_replay_laws(const pt_replay *rp);
+/* How the game ended (with check: also by fivefold repetition or 75
+ * moves; the first end, when the game played on), or PT_STATUS_ONGOING. */
+pt_status pt_replay_status(const pt_replay *rp);
+/* Main-line moves repaired so that checking could go on. */
+int pt_replay_repairs(const pt_replay *rp);
+/* The main line as far as it is legal, repairs included; returns how
+ * many moves. */
+size_t pt_replay_moves(const pt_replay *rp, const pt_move **moves);
+/* The positions at the start and after the main line. */
+const pt_pos *pt_replay_initial(const pt_replay *rp);
+const pt_pos *pt_replay_final(const pt_replay *rp);
+/* As pt_pgn_game_trim. */
+void pt_replay_trim(pt_replay *rp, size_t keep);
+
+/* What a checked game is: valid (no error), invalid (an error), or
+ * unreadable (nothing to check). */
+typedef enum pt_verdict { PT_VERDICT_VALID, PT_VERDICT_INVALID, PT_VERDICT_UNREADABLE } pt_verdict;
+
+pt_verdict pt_replay_verdict(const pt_pgn_game *g, const pt_replay *rp);
+/* "valid", "invalid" or "unreadable". */
+const char *pt_verdict_name(pt_verdict v);
+
+/* ----------------------------------------------------------- duplicates */
+
+/* The games seen so far, by players and moves, for finding duplicates in
+ * and across inputs: 16 bytes a distinct game. */
+typedef struct pt_dups pt_dups;
+
+pt_err pt_dups_new(pt_dups **pd);
+void pt_dups_free(pt_dups **pd);
+/* What tells a game from another: the players' names and the moves as
+ * played (with the text of those that could not be), not formatting,
+ * comments or other tags. 0 for a game with no move. */
+uint64_t pt_dups_fingerprint(const pt_pgn_game *g, const pt_replay *rp);
+/* Remembers game `game` of input `file` by its fingerprint; *seen tells
+ * whether an earlier game had it, and which (*first_file, *first_game).
+ * PT_ERR_NOMEM when the table could not grow: the game is then not
+ * remembered, and the table stays usable. */
+pt_err pt_dups_remember(pt_dups *d, uint64_t fingerprint, uint32_t file, uint32_t game, bool *seen,
+                        uint32_t *first_file, uint32_t *first_game);
 
 /* ----------------------------------------------------------- PGN export */
 
@@ -638,10 +827,25 @@ typedef struct pt_pgn_write_opts {
     bool diagnostics;    /* add each diagnostic as a comment after its move */
 } pt_pgn_write_opts;
 
+/* The moves of a game as a writer is to write them: the main line as
+ * played (repairs included), each move with the token it stands for, and
+ * for every token the move it was read as (for the variations). */
+typedef struct pt_pgn_moves {
+    const pt_pos *start;     /* NULL: nothing was played; the movetext
+                                is written as it stands */
+    const pt_move *moves;    /* the main line */
+    const size_t *token_of;  /* moves[k] stands for token token_of[k] */
+    size_t count;            /* moves */
+    const pt_move *by_token; /* the move each token was read as; PT_MOVE_NULL
+                                for a pass, PT_MOVE_NONE where none */
+} pt_pgn_moves;
+
 /* Appends g in PGN export format to out: the seven tag roster first (with
  * "?" for what is missing), the other tags in their order, then the moves
- * as replayed by rp, rewritten in opts' notation, in lines of at most 80
- * characters. Moves that could not be replayed are kept as written. */
-pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *opts, pt_buf *out);
+ * given, rewritten in opts' notation, in lines of at most 80 characters.
+ * Moves that could not be played are kept as written. */
+pt_err pt_pgn_write(const pt_pgn_game *g, const pt_pgn_moves *moves, const pt_pgn_write_opts *opts, pt_buf *out);
+/* The moves of a replay, for pt_pgn_write. */
+void pt_replay_pgn_moves(const pt_replay *rp, pt_pgn_moves *out);
 
 #endif /* PARTIAR_H */

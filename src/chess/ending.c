@@ -37,12 +37,18 @@ static const struct {
     [PT_LAWS_2018] = {"2018", 2018, 1, 1},
 };
 
+/* A date as a number that orders dates: 20140701. */
+static long date_key(int year, int month, int day)
+{
+    return (long)year * 10000 + (long)month * 100 + day;
+}
+
 pt_laws pt_laws_in_force(int year, int month, int day)
 {
-    long date = (long)year * 10000 + month * 100 + day;
+    long date = date_key(year, month, day);
     pt_laws laws = PT_LAWS_2005; /* the oldest known stands for all before it */
     for (int i = 1; i < PT_LAWS_COUNT; i++)
-        if (date >= (long)editions[i].year * 10000 + editions[i].month * 100 + editions[i].day)
+        if (date >= date_key(editions[i].year, editions[i].month, editions[i].day))
             laws = (pt_laws)i;
     return laws;
 }

@@ -2,26 +2,24 @@
  * cmd_check.c - "partiar check": validate whole archives and say exactly
  * what is wrong and where.
  *
+ * The library reads, cuts, checks and finds duplicates; this file keeps
+ * the options, the threads, the order of the output and the exit status.
  * With -j N of PIECES_FROM_THREADS or more, this thread cuts each input
- * into pieces of about PIECE_BYTES at lines where a game should start
- * (pt_pgn_split_point), and the threads read and check the pieces of a
- * batch, each piece on its own; then this thread reports their games in
+ * into pieces (pt_pgn_cutter), and the threads read and check the pieces
+ * of a batch, each on its own; then this thread reports their games in
  * input order, so the output is the same for any -j. While the workers
  * read one batch this thread reports the one before and cuts the one
- * after. A cut is a guess: when the piece before it did not end between
- * games, its last game is read again with the next batch (carry_over);
- * when that fails too, or no cut is found in PIECE_LIMIT bytes, the rest
- * of the input is read by this thread and only checked by the workers,
- * in batches of games. Memory is bounded by two batches, never by the
- * input. With fewer threads this thread reads every game and the others
- * check them, in the same batches of games; with -j 1 each game is read,
- * checked and reported in turn.
+ * after. When a cut did not hold, the game it split is read again with
+ * the next batch (pt_pgn_pieces_carry); when that cannot be, the rest of
+ * the input is read by this thread and only checked by the workers, in
+ * batches of games (pt_pgn_cutter_rest). Memory is bounded by two
+ * batches, never by the input. With fewer threads this thread reads every
+ * game and the others check them, in the same batches of games; with -j 1
+ * each game is read, checked and reported in turn.
  */
-#include "cli/cli.h"
-#include "record/check.h"
-#include "util/buf.h"
-#include "util/input.h"
-#include "util/pool.h"
+#include "cli.h"
+#include "pool.h"
+#include "report.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -38,20 +36,17 @@
 #define PIECE_BYTES     ((size_t)2 << 10)
 #define PIECES_A_THREAD 16
 /* Pieces only from this many threads: below, one thread reads and the
- * others check. Reading is about a quarter of the work (0.33 s of 1.38 s
- * at -j1 on 52 MB), so one reading thread keeps up with three checking,
- * and pieces cost more than they bring (above; 12% more wall time at
- * -j2). A threshold from that share: this machine has two cores and
- * cannot time five. */
+ * others check. Reading is about a quarter of the work, so one reading
+ * thread keeps up with three checking, and pieces cost more than they
+ * bring (12% more wall time at -j2). A threshold from that share: this
+ * machine has two cores and cannot time five. */
 #define PIECES_FROM_THREADS 5
 #define PIECE_LIMIT         ((size_t)4 << 20) /* no cut within: the rest is read whole */
 /* A failed cut's game and the rest of its batch are read again only when
  * they come to this much (a batch of 2 KiB pieces on up to eight threads
  * does): 48 MB of random bytes, cut into pieces of megabytes, took 766 MB
- * when they were carried whole, and 115 MB with this bound, as before
- * there was any carrying. */
+ * when they were carried whole, and 115 MB with this bound. */
 #define CARRY_BYTES ((size_t)256 << 10)
-#define READ_BYTES  ((size_t)64 << 10)
 /* Input bytes a batch may hold, games or pieces, beside its count: a game
  * takes up to 35 times its text in memory (a token of 32 bytes for each
  * "()" of a variation tree), and 256 games of 1 MB, two batches, took
@@ -62,9 +57,10 @@
  * slot that ever read one. */
 #define SLOT_KEEP_BYTES ((size_t)1 << 20)
 
-static const char help[] = "Usage: partiar check [OPTIONS] PATH...\n"
+static const char help[] = "Usage: partiar check [OPTIONS] [PATH...]\n"
                            "Check PGN files, gzip files and folders (searched for *.pgn and *.pgn.gz)\n"
-                           "game by game; '-' reads standard input. Every game is accounted for.\n\n"
+                           "game by game; '-' or no PATH reads standard input. Every game is accounted\n"
+                           "for.\n\n"
                            "  -j N                  threads (default: the number of cores)\n"
                            "  -l, --lang CODE       notation of the input: auto (default) or a code\n"
                            "      --strict          also warn about non-standard spellings and missing + or #\n"
@@ -85,8 +81,6 @@ static const char help[] = "Usage: partiar check [OPTIONS] PATH...\n"
                            "Exit status: 0 every game valid, 1 some game has an error, 2 usage or\n"
                            "I/O error (a file that cannot be read, corrupt gzip data).\n";
 
-enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
-
 typedef struct options {
     pt_replay_opts replay;
     pt_pgn_write_opts write;
@@ -98,23 +92,17 @@ typedef struct options {
 
 /* One game in a batch: read here, checked by a worker. */
 typedef struct slot {
-    pt_pgn_game game;
-    pt_replay replay;
+    pt_pgn_game *game;
+    pt_replay *replay;
     uint64_t fingerprint;
     pt_err err;
 } slot;
 
-/* Bytes of an input between two cuts, and its games once read. */
+/* A piece of an input and its games once read. */
 typedef struct piece {
-    _Alignas(64) pt_buf bytes; /* a cache line each: two threads write neighbours */
-    pt_pgn_place start;        /* the line bytes[0] is on; games counted from 0 */
-    bool last;                 /* the input ends with it */
-    bool uncut;                /* no cut found: not read on its own */
-    bool carried;              /* begins with a game a cut split (carry_over) */
+    _Alignas(64) pt_pgn_piece cut; /* a cache line each: two threads write neighbours */
     slot *slots;
     size_t count, slots_cap;
-    pt_pgn_place last_game; /* where its last game began */
-    bool between;           /* it ended between games: the cut held */
     pt_err err;
 } piece;
 
@@ -126,24 +114,15 @@ typedef struct batch {
     const options *opts;
 } batch;
 
-/* A game seen before, for duplicates within and across the inputs: 16
- * bytes a distinct game, the only memory that grows with the input. */
-typedef struct seen {
-    uint64_t fingerprint;
-    uint32_t file; /* index in the list of inputs */
-    uint32_t game;
-} seen;
-
 typedef struct state {
     const options *opts;
     FILE *export;
     FILE *report; /* standard output, or standard error when -o - takes it */
     pt_buf out;
-    seen *table;
-    size_t table_cap, table_count;
+    pt_dups *dups;
     const pt_paths *inputs;
     size_t input; /* the one being read */
-    long games, valid, invalid, unreadable, errors, warnings, duplicates, files, io_errors;
+    long games, by_verdict[3], errors, warnings, duplicates, files, io_errors;
     long by_lang[64];
     pt_progress progress;
     double start;
@@ -151,30 +130,35 @@ typedef struct state {
     size_t npieces;
 } state;
 
-static void check_slot(const options *o, slot *s)
+/* Gives a slot its game and replay, once. */
+static pt_err slot_ready(slot *s)
 {
-    s->err = pt_replay_game(&s->game, &o->replay, &s->replay);
-    s->fingerprint = s->replay.nmoves && !o->no_duplicates ? pt_check_fingerprint(&s->game, &s->replay) : 0;
+    if (!s->game && pt_pgn_game_new(&s->game) != PT_OK)
+        return PT_ERR_NOMEM;
+    if (!s->replay && pt_replay_new(&s->replay) != PT_OK)
+        return PT_ERR_NOMEM;
+    return PT_OK;
 }
 
-typedef struct bytes {
-    const char *b;
-    size_t len, at;
-} bytes;
-
-static size_t bytes_read(void *ctx, void *buf, size_t size)
+static void free_slots(slot *slots, size_t count)
 {
-    bytes *m = ctx;
-    size_t n = m->len - m->at < size ? m->len - m->at : size;
-    memcpy(buf, m->b + m->at, n);
-    m->at += n;
-    return n;
+    for (size_t i = 0; i < count; i++) {
+        pt_pgn_game_free(&slots[i].game);
+        pt_replay_free(&slots[i].replay);
+    }
+    free(slots);
+}
+
+static void check_slot(const options *o, slot *s)
+{
+    s->err = pt_replay_game(s->game, &o->replay, s->replay);
+    s->fingerprint = o->no_duplicates ? 0 : pt_dups_fingerprint(s->game, s->replay);
 }
 
 static bool room_for_game(piece *pc)
 {
     if (pc->count < pc->slots_cap)
-        return true;
+        return slot_ready(&pc->slots[pc->count]) == PT_OK;
     size_t cap = pc->slots_cap ? 2 * pc->slots_cap : 8;
     slot *more = realloc(pc->slots, cap * sizeof *more);
     if (!more)
@@ -182,41 +166,35 @@ static bool room_for_game(piece *pc)
     memset(more + pc->slots_cap, 0, (cap - pc->slots_cap) * sizeof *more);
     pc->slots = more;
     pc->slots_cap = cap;
-    return true;
+    return slot_ready(&pc->slots[pc->count]) == PT_OK;
 }
 
-/* Reads and checks the games of one piece, noting where the last began
- * and whether the piece ended between games. */
+/* Reads and checks the games of one piece. */
 static void read_piece(const options *o, piece *pc)
 {
     pc->count = 0;
-    pc->between = true;
     pc->err = PT_OK;
-    if (pc->uncut)
+    pc->cut.between = true;
+    if (pc->cut.uncut)
         return;
     pt_pgn_reader *r;
-    if ((pc->err = pt_pgn_open_bytes(&r, (const unsigned char *)pc->bytes.data, pc->bytes.len)) != PT_OK)
+    if ((pc->err = pt_pgn_piece_begin(&pc->cut, &r)) != PT_OK)
         return;
-    pt_pgn_place_set(r, &pc->start);
     for (;;) {
-        pt_pgn_place here;
-        pt_pgn_place_get(r, &here);
         if (!room_for_game(pc)) {
             pc->err = PT_ERR_NOMEM;
             break;
         }
         slot *s = &pc->slots[pc->count];
-        pt_err err = pt_pgn_next(r, &s->game);
+        pt_err err = pt_pgn_piece_next(&pc->cut, r, s->game);
         if (err != PT_OK) {
             pc->err = err == PT_ERR_END ? PT_OK : err;
             break;
         }
-        pc->last_game = here;
         check_slot(o, s);
         pc->count++;
     }
-    pc->between = pt_pgn_ended_between_games(r);
-    pt_pgn_close(&r);
+    pt_pgn_piece_end(&pc->cut, &r);
 }
 
 /* Item `item` of a batch: a game to check, or a piece to read. */
@@ -229,170 +207,7 @@ static void work(void *job, size_t item)
         check_slot(b->opts, &b->slots[item]);
 }
 
-static void free_slots(slot *slots, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        pt_pgn_game_free(&slots[i].game);
-        pt_replay_free(&slots[i].replay);
-    }
-    free(slots);
-}
-
-/* Remembers the game; returns the earlier one with the same players and
- * moves, or NULL. */
-static const seen *remember(state *st, uint64_t fp, long game)
-{
-    if (st->table_count * 4 >= st->table_cap * 3) { /* full to 3/4 */
-        size_t cap = st->table_cap ? st->table_cap * 2 : 4096;
-        seen *table = calloc(cap, sizeof *table);
-        if (!table)
-            return NULL; /* duplicates are a warning: go on without */
-        for (size_t i = 0; i < st->table_cap; i++) {
-            if (!st->table[i].fingerprint)
-                continue;
-            size_t k = st->table[i].fingerprint & (cap - 1);
-            while (table[k].fingerprint)
-                k = (k + 1) & (cap - 1);
-            table[k] = st->table[i];
-        }
-        free(st->table);
-        st->table = table;
-        st->table_cap = cap;
-    }
-    size_t k = fp & (st->table_cap - 1);
-    for (; st->table[k].fingerprint; k = (k + 1) & (st->table_cap - 1))
-        if (st->table[k].fingerprint == fp)
-            return &st->table[k];
-    st->table[k] = (seen){fp, (uint32_t)st->input, (uint32_t)game};
-    st->table_count++;
-    return NULL;
-}
-
 /* --------------------------------------------------------------- output */
-
-static void json_string(pt_buf *b, const char *s)
-{
-    pt_buf_puts(b, "\"");
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            pt_buf_printf(b, "\\%c", c);
-        else if (c < 0x20)
-            pt_buf_printf(b, "\\u%04x", c);
-        else
-            pt_buf_append(b, s, 1);
-    }
-    pt_buf_puts(b, "\"");
-}
-
-static void csv_field(pt_buf *b, const char *s, bool last)
-{
-    pt_buf_puts(b, "\"");
-    for (; s && *s; s++) {
-        if (*s == '"')
-            pt_buf_puts(b, "\"");
-        pt_buf_append(b, s, 1);
-    }
-    pt_buf_puts(b, last ? "\"\n" : "\",");
-}
-
-/* The move text at a diagnostic's place, if a token starts there. */
-static void text_at(const pt_pgn_game *g, const pt_pgn_diag *d, char *out, size_t size)
-{
-    out[0] = '\0';
-    size_t i = pt_pgn_token_at(g, d->line, d->column);
-    if (i == g->ntokens)
-        return;
-    const pt_pgn_token *t = &g->tokens[i];
-    if (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL || t->kind == PT_TOK_NUMBER || t->kind == PT_TOK_RESULT)
-        snprintf(out, size, "%.*s", (int)t->len, g->text + t->text);
-}
-
-/* Move number and side of a ply counted from the game's start. */
-static void ply_place(const pt_replay *rp, int ply, int *number, const char **side)
-{
-    int from_start = ply - 1 + (rp->start.side == PT_BLACK);
-    *number = rp->start.fullmove + from_start / 2;
-    *side = from_start % 2 ? "black" : "white";
-}
-
-static const char *status_of(const pt_pgn_game *g, const pt_replay *rp)
-{
-    if (g->unreadable || !rp->replayed)
-        return "unreadable";
-    for (size_t i = 0; i < g->ndiags; i++)
-        if (g->diags[i].severity == PT_SEV_ERROR)
-            return "invalid";
-    return "valid";
-}
-
-static void format_game(state *st, const char *file, const pt_pgn_game *g, const pt_replay *rp, const char *status)
-{
-    pt_buf *b = &st->out;
-    const char *notation = rp->replayed ? rp->lang->code : "-";
-    if (st->opts->format == FORMAT_JSON) {
-        pt_buf_puts(b, "{\"file\":");
-        json_string(b, file);
-        pt_buf_printf(b, ",\"game\":%ld,\"line\":%d,\"tags\":{", g->number, g->first_line);
-        static const char *const tags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-        bool first = true;
-        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
-            const char *v = pt_pgn_tag_value(g, tags[k]);
-            if (!v)
-                continue;
-            pt_buf_printf(b, "%s\"%s\":", first ? "" : ",", tags[k]);
-            json_string(b, v);
-            first = false;
-        }
-        pt_buf_printf(b, "},\"notation\":\"%s\",\"plies\":%zu,\"repairs\":%d,\"status\":\"%s\",\"diagnostics\":[",
-                      notation, rp->nmoves, rp->repairs, status);
-    }
-    for (size_t i = 0; i < g->ndiags; i++) {
-        const pt_pgn_diag *d = &g->diags[i];
-        const char *severity = d->severity == PT_SEV_ERROR ? "error" : "warning";
-        char text[64];
-        int number = 0;
-        const char *side = "";
-        text_at(g, d, text, sizeof text);
-        if (d->ply > 0 && rp->replayed)
-            ply_place(rp, d->ply, &number, &side);
-        if (st->opts->format == FORMAT_JSON) {
-            pt_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"line\":%d,\"column\":%d,\"ply\":%d,",
-                          i ? "," : "", d->code, severity, d->line, d->column, d->ply);
-            pt_buf_printf(b, "\"move_number\":%d,\"side\":\"%s\",\"text\":", number, side);
-            json_string(b, text);
-            pt_buf_puts(b, ",\"message\":");
-            json_string(b, d->message);
-            pt_buf_puts(b, ",\"suggestion\":");
-            json_string(b, d->suggestion);
-            pt_buf_puts(b, "}");
-        } else if (st->opts->format == FORMAT_CSV) {
-            csv_field(b, file, false);
-            pt_buf_printf(b, "%ld,%d,%d,%s,%s,%d,%d,%s,", g->number, d->line, d->column, severity, d->code, d->ply,
-                          number, side);
-            csv_field(b, text, false);
-            csv_field(b, d->message, false);
-            csv_field(b, d->suggestion, true);
-        } else {
-            pt_buf_printf(b, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", file, d->line, d->column, severity, g->number,
-                          notation, d->message, d->code);
-            if (d->suggestion[0])
-                pt_buf_printf(b, "    suggestion: %s\n", d->suggestion);
-        }
-    }
-    if (st->opts->format == FORMAT_JSON)
-        pt_buf_puts(b, "]}\n");
-}
-
-static int by_place(const void *a, const void *b)
-{
-    const pt_pgn_diag *x = a, *y = b;
-    if (x->line != y->line)
-        return x->line - y->line;
-    if (x->column != y->column)
-        return x->column - y->column;
-    return x->at < y->at ? -1 : x->at > y->at; /* keeps a stable order */
-}
 
 /* Writes what was formatted; with nothing to write there may be no buffer
  * at all, and fwrite must not be given a null pointer. */
@@ -407,29 +222,15 @@ static void flush_out(state *st)
 static void report_input_error(state *st, const char *file, const char *message)
 {
     st->io_errors++;
-    if (st->opts->format == FORMAT_JSON) {
+    if (st->opts->format == PT_FORMAT_JSON) {
         pt_buf_puts(&st->out, "{\"file\":");
-        json_string(&st->out, file);
+        pt_report_json_string(&st->out, file);
         pt_buf_puts(&st->out, ",\"error\":");
-        json_string(&st->out, message);
+        pt_report_json_string(&st->out, message);
         pt_buf_puts(&st->out, "}\n");
         flush_out(st);
     } else {
         pt_cli_error("%s: %s", file, message);
-    }
-}
-
-/* Frees what a slot holds past SLOT_KEEP_BYTES. */
-static void trim_slot(slot *s)
-{
-    const pt_pgn_game *g = &s->game;
-    const pt_replay *rp = &s->replay;
-    size_t held = g->text_cap + g->strings_cap + g->tags_cap * sizeof *g->tags + g->tokens_cap * sizeof *g->tokens +
-                  g->diags_cap * sizeof *g->diags + rp->cap * (sizeof *rp->moves + sizeof *rp->move_token) +
-                  rp->token_cap * sizeof *rp->token_move;
-    if (held > SLOT_KEEP_BYTES) {
-        pt_pgn_game_free(&s->game);
-        pt_replay_free(&s->replay);
     }
 }
 
@@ -458,72 +259,62 @@ static void duplicate_message(char *out, size_t size, unsigned game, const char 
     append(out, size, at, file);
 }
 
+/* A warning when the game was seen before. */
+static void look_for_duplicate(state *st, slot *s)
+{
+    bool seen;
+    uint32_t file, game;
+    pt_pgn_game *g = s->game;
+    if (!s->fingerprint || pt_dups_remember(st->dups, s->fingerprint, (uint32_t)st->input,
+                                            (uint32_t)pt_pgn_game_number(g), &seen, &file, &game) != PT_OK)
+        return; /* duplicates are a warning: without memory, go on without */
+    if (!seen)
+        return;
+    st->duplicates++;
+    char message[200]; /* as much as a diagnostic holds (it cuts a longer one) */
+    duplicate_message(message, sizeof message, game, pt_cli_input_name(st->inputs->items[file]));
+    pt_pgn_add_diag_text(g, PT_SEV_WARNING, PT_CODE_DUPLICATE, pt_pgn_game_line(g), 1, 0, message);
+}
+
 /* Reports one checked game, in order. */
 static void report_game(state *st, const char *file, slot *s)
 {
     if (s->err != PT_OK)
         report_input_error(st, file, "out of memory while checking a game");
-    pt_pgn_game *g = &s->game;
-    pt_replay *rp = &s->replay;
-    if (s->fingerprint) {
-        const seen *earlier = remember(st, s->fingerprint, g->number);
-        if (earlier) {
-            st->duplicates++;
-            char message[sizeof g->diags[0].message];
-            duplicate_message(message, sizeof message, earlier->game,
-                              pt_cli_input_name(st->inputs->items[earlier->file]));
-            pt_pgn_add_diag_text(g, PT_SEV_WARNING, "duplicate", g->first_line, 1, 0, message);
-        }
-    }
+    pt_pgn_game *g = s->game;
+    pt_replay *rp = s->replay;
+    look_for_duplicate(st, s);
     if (pt_pgn_count_unlisted(g) != PT_OK)
         report_input_error(st, file, "out of memory while checking a game");
-    /* Diagnostics in the order of the text; 'at' records the order they
-     * were made in, for those at the same place. */
-    for (size_t i = 0; i < g->ndiags; i++)
-        g->diags[i].at = i;
-    if (g->ndiags > 1) /* a game without diagnostics may have no array */
-        qsort(g->diags, g->ndiags, sizeof g->diags[0], by_place);
-    const char *status = status_of(g, rp);
+    pt_pgn_game_sort_diags(g);
+    pt_verdict v = pt_replay_verdict(g, rp);
     st->games++;
-    st->valid += status[0] == 'v';
-    st->invalid += status[0] == 'i';
-    st->unreadable += status[0] == 'u';
-    for (size_t i = 0; i < g->ndiags; i++) {
-        st->errors += g->diags[i].severity == PT_SEV_ERROR;
-        st->warnings += g->diags[i].severity == PT_SEV_WARNING;
+    st->by_verdict[v]++;
+    const pt_pgn_diag *diags;
+    size_t n = pt_pgn_game_diags(g, &diags);
+    for (size_t i = 0; i < n; i++) {
+        st->errors += diags[i].severity == PT_SEV_ERROR;
+        st->warnings += diags[i].severity == PT_SEV_WARNING;
     }
-    for (int i = 0; rp->replayed && i < pt_lang_count() && i < 64; i++) {
-        if (pt_lang_at(i) == rp->lang) {
+    for (int i = 0; pt_replay_replayed(rp) && i < pt_lang_count() && i < 64; i++) {
+        if (pt_lang_at(i) == pt_replay_lang(rp)) {
             st->by_lang[i]++;
             break;
         }
     }
     if (!st->opts->quiet)
-        format_game(st, file, g, rp, status);
-    if (st->export && (status[0] == 'v' || st->opts->export_all)) {
+        pt_report_game(&st->out, st->opts->format, file, g, rp, v);
+    if (st->export && (v == PT_VERDICT_VALID || st->opts->export_all)) {
         pt_buf text = {0};
-        if (pt_pgn_write(g, rp, &st->opts->write, &text) == PT_OK)
+        pt_pgn_moves moves;
+        pt_replay_pgn_moves(rp, &moves);
+        if (pt_pgn_write(g, &moves, &st->opts->write, &text) == PT_OK)
             fwrite(text.data, 1, text.len, st->export);
         pt_buf_free(&text);
     }
     flush_out(st);
-    trim_slot(s);
-}
-
-/* Reads up to BATCH games, or BATCH_BYTES of them, into b; false once
- * the input is over. */
-static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
-{
-    for (size_t held = 0; b->count < BATCH && held < BATCH_BYTES;) {
-        pt_err err = pt_pgn_next(r, &b->slots[b->count].game);
-        if (err != PT_OK) {
-            if (err == PT_ERR_NOMEM)
-                report_input_error(st, file, "out of memory");
-            return false;
-        }
-        held += b->slots[b->count++].game.text_len;
-    }
-    return true;
+    pt_pgn_game_trim(g, SLOT_KEEP_BYTES);
+    pt_replay_trim(rp, SLOT_KEEP_BYTES);
 }
 
 static void show_progress(state *st)
@@ -533,12 +324,38 @@ static void show_progress(state *st)
                      seconds > 0 ? (double)st->games / seconds : 0.0);
 }
 
+/* ---------------------------------------------------------------- games */
+
+/* Reads up to BATCH games, or BATCH_BYTES of them, into b; false once
+ * the input is over. */
+static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
+{
+    for (size_t held = 0; b->count < BATCH && held < BATCH_BYTES;) {
+        slot *s = &b->slots[b->count];
+        pt_err err = slot_ready(s);
+        if (err == PT_OK)
+            err = pt_pgn_next(r, s->game);
+        if (err != PT_OK) {
+            if (err == PT_ERR_NOMEM)
+                report_input_error(st, file, "out of memory");
+            return false;
+        }
+        size_t len;
+        pt_pgn_game_text(s->game, &len);
+        held += len;
+        b->count++;
+    }
+    return true;
+}
+
 /* Without workers (-j 1): each game read, checked and reported in turn,
  * in one slot, so that its data stays in the cache. */
 static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s)
 {
     for (long n = 1;; n++) {
-        pt_err err = pt_pgn_next(r, &s->game);
+        pt_err err = slot_ready(s);
+        if (err == PT_OK)
+            err = pt_pgn_next(r, s->game);
         if (err != PT_OK) {
             if (err == PT_ERR_NOMEM)
                 report_input_error(st, file, "out of memory");
@@ -578,117 +395,21 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
     }
 }
 
-/* ------------------------------------------------------------- pieces */
+/* --------------------------------------------------------------- pieces */
 
-/* The cutting of one input into pieces: the input is read in whole
- * blocks into a stage, and each piece copied out of it. */
-typedef struct cutter {
-    pt_input *in;
-    bool eof, done;
-    pt_buf stage;
-    size_t at; /* stage.data[at..stage.len) is read but in no piece yet */
-    int line;  /* the line stage[at] is on */
-} cutter;
-
-/* The bytes staged for the next piece, and how many there are. */
-static const unsigned char *staged(const cutter *c)
-{
-    return (const unsigned char *)c->stage.data + c->at;
-}
-
-static size_t staged_len(const cutter *c)
-{
-    return c->stage.len - c->at;
-}
-
-/* Reads a block into the stage. Whole blocks: zlib then inflates straight
- * into them, and loses none of a damaged stream's last good bytes in its
- * own buffer. */
-static bool read_block(cutter *c)
-{
-    if (c->at > 0 && c->stage.len + READ_BYTES + 1 > c->stage.cap) {
-        memmove(c->stage.data, c->stage.data + c->at, staged_len(c));
-        c->stage.len -= c->at;
-        c->at = 0;
-    }
-    if (!pt_buf_reserve(&c->stage, READ_BYTES))
-        return false;
-    size_t got = pt_input_read(c->in, c->stage.data + c->stage.len, READ_BYTES);
-    c->eof = got == 0;
-    c->stage.len += got;
-    return true;
-}
-
-/* Moves the first n staged bytes into pc. */
-static bool take(cutter *c, piece *pc, size_t n)
-{
-    pc->bytes.len = 0;
-    if (!pt_buf_append(&pc->bytes, c->stage.data + c->at, n))
-        return false;
-    c->at += n;
-    return true;
-}
-
-/* Fills pc with about PIECE_BYTES of the input, up to the last line
- * before that where a game may start. False when out of memory. */
-static bool cut_piece(cutter *c, piece *pc)
-{
-    pc->start = (pt_pgn_place){.line = c->line};
-    pc->last = pc->uncut = pc->carried = false;
-    for (size_t want = PIECE_BYTES;; want *= 2) {
-        while (!c->eof && staged_len(c) <= want)
-            if (!read_block(c))
-                return false;
-        if (c->eof && staged_len(c) <= want) {
-            pc->last = true;
-            return take(c, pc, staged_len(c));
-        }
-        size_t cut = pt_pgn_split_point(staged(c), want);
-        if (cut > 0) {
-            c->line += (int)pt_pgn_count_lines(staged(c), cut);
-            return take(c, pc, cut);
-        }
-        if (want >= PIECE_LIMIT) {
-            pc->uncut = true; /* one huge game, or no line ends */
-            return take(c, pc, staged_len(c));
-        }
-    }
-}
-
-/* Cuts up to n pieces, or BATCH_BYTES of them, into b, the last of the
- * input or an uncut one ending the cutting. */
-static void cut_batch(state *st, const char *file, cutter *c, batch *b, size_t n)
+/* Cuts up to n pieces, or BATCH_BYTES of them, into b. */
+static void cut_batch(state *st, const char *file, pt_pgn_cutter *c, batch *b, size_t n)
 {
     size_t held = 0;
-    for (b->count = 0; b->count < n && held < BATCH_BYTES && !c->done; b->count++) {
+    for (b->count = 0; b->count < n && held < BATCH_BYTES; b->count++) {
         piece *pc = &b->pieces[b->count];
-        if (!cut_piece(c, pc)) {
+        pt_err err = pt_pgn_cutter_next(c, &pc->cut);
+        if (err == PT_ERR_NOMEM)
             report_input_error(st, file, "out of memory");
-            c->done = true;
+        if (err != PT_OK)
             return;
-        }
-        c->done = pc->last || pc->uncut;
-        held += pc->bytes.len;
+        held += pc->cut.bytes.len;
     }
-}
-
-/* What the reader of the rest takes: the unread part of the pieces in
- * memory, then the input. */
-typedef struct feed {
-    bytes *parts;
-    size_t count, at;
-    pt_input *in; /* NULL once it has ended */
-} feed;
-
-static size_t feed_read(void *ctx, void *buf, size_t size)
-{
-    feed *f = ctx;
-    for (; f->at < f->count; f->at++) {
-        size_t n = bytes_read(&f->parts[f->at], buf, size);
-        if (n > 0)
-            return n;
-    }
-    return f->in ? pt_input_read(f->in, buf, size) : 0;
 }
 
 /* Reports the first n games of a piece, numbered after the `games`
@@ -696,116 +417,62 @@ static size_t feed_read(void *ctx, void *buf, size_t size)
 static void report_games(state *st, const char *file, piece *pc, size_t n, long *games)
 {
     for (size_t i = 0; i < n; i++) {
-        pc->slots[i].game.number += *games;
+        pt_pgn_game_renumber(pc->slots[i].game, *games);
         report_game(st, file, &pc->slots[i]);
     }
     *games += (long)n;
 }
 
-/* Whether a piece that did not end between games keeps the games before
- * its last, the one that ran on past the cut: not when it has none, or
- * was not read, being uncut. */
-static bool keeps_games(const piece *pc)
-{
-    return !pc->uncut && pc->count > 0;
-}
-
-/* Where such a piece is read again from: its last game, or all of it. */
-static pt_pgn_place read_again_from(const piece *pc)
-{
-    return keeps_games(pc) ? pc->last_game : pc->start;
-}
-
-/* Reports the games such a piece keeps. */
+/* Reports the games a piece whose cut failed keeps: all but its last. */
 static void report_kept_games(state *st, const char *file, piece *pc, long *games)
 {
-    if (keeps_games(pc))
+    if (pt_pgn_piece_keeps_games(&pc->cut))
         report_games(st, file, pc, pc->count - 1, games);
+}
+
+/* The pieces of b from `from` on, then those of next: for carrying and
+ * for the rest reader. NULL when out of memory. */
+static pt_pgn_piece **pieces_from(batch *b, size_t from, const batch *next, size_t *n)
+{
+    pt_pgn_piece **list = malloc((b->count - from + next->count + 1) * sizeof(pt_pgn_piece *));
+    *n = 0;
+    for (size_t i = from; list && i < b->count; i++)
+        list[(*n)++] = &b->pieces[i].cut;
+    for (size_t i = 0; list && i < next->count; i++)
+        list[(*n)++] = &next->pieces[i].cut;
+    return list;
 }
 
 /* Reads the rest of the input from piece `bad` of b, which cannot be read
  * on its own, here, as without pieces; `games` were reported before. */
-static void check_rest(state *st, const char *file, cutter *c, batch *b, size_t bad, batch *next, long games,
+static void check_rest(state *st, const char *file, pt_pgn_cutter *c, batch *b, size_t bad, batch *next, long games,
                        slot *slots, pt_pool *pool)
 {
-    piece *pc = &b->pieces[bad];
-    pt_pgn_place from = read_again_from(pc);
-    report_kept_games(st, file, pc, &games);
-    size_t skip = from.offset;
-    from.offset = 0;
-    from.games = games;
-    bytes *parts = calloc(b->count - bad + next->count + 1, sizeof *parts);
-    if (!parts) {
+    report_kept_games(st, file, &b->pieces[bad], &games);
+    size_t n;
+    pt_pgn_piece **list = pieces_from(b, bad, next, &n);
+    pt_pgn_reader *r = NULL;
+    if (!list || pt_pgn_cutter_rest(c, list, n, games, &r) != PT_OK)
         report_input_error(st, file, "out of memory");
-        return;
-    }
-    feed f = {parts, 0, 0, c->eof ? NULL : c->in};
-    parts[f.count++] = (bytes){pc->bytes.data + skip, pc->bytes.len - skip, 0};
-    for (size_t i = bad + 1; i < b->count; i++)
-        parts[f.count++] = (bytes){b->pieces[i].bytes.data, b->pieces[i].bytes.len, 0};
-    for (size_t i = 0; i < next->count; i++)
-        parts[f.count++] = (bytes){next->pieces[i].bytes.data, next->pieces[i].bytes.len, 0};
-    parts[f.count++] = (bytes){c->stage.data + c->at, staged_len(c), 0};
-    pt_pgn_reader *r;
-    if (pt_pgn_open(&r, feed_read, &f) != PT_OK) {
-        report_input_error(st, file, "out of memory");
-    } else {
-        pt_pgn_place_set(r, &from);
+    else
         check_in_batches(st, file, r, slots, pool);
-        pt_pgn_close(&r);
-    }
-    free(parts);
+    pt_pgn_close(&r);
+    free(list);
 }
 
-/* The first piece of b whose games cannot be taken as read: its cut did
- * not hold, or it was not cut. b->count when there is none. */
-static size_t first_bad(const batch *b)
-{
-    for (size_t i = 0; i < b->count; i++)
-        if (b->pieces[i].uncut || (!b->pieces[i].between && !b->pieces[i].last))
-            return i;
-    return b->count;
-}
-
-/* Piece `bad` of b did not end between games: its last game runs on past
- * the cut. That game's text, and the pieces after it (read on a start
- * that was no game's), go in front of the first piece of `next`, to be
- * read with it, so that one cut that does not hold costs a re-read of a
- * batch, not the threads for the rest of the input. False when that
- * cannot be (an uncut piece, more than CARRY_BYTES, out of memory), or
- * when the piece was carried already: where cut after cut fails (games
- * that start within a line), carrying would read each batch twice, so
- * the rest is read here. */
+/* Piece `bad` of b did not end between games: carries its last game and
+ * the pieces after it into the first piece of next (pt_pgn_pieces_carry). */
 static bool carry_over(batch *b, size_t bad, batch *next)
 {
-    piece *pc = &b->pieces[bad];
-    if (pc->uncut || pc->carried)
-        return false;
-    pt_pgn_place from = read_again_from(pc);
-    size_t skip = from.offset;
-    pt_buf merged = {0};
-    bool ok = pt_buf_append(&merged, pc->bytes.data + skip, pc->bytes.len - skip);
-    for (size_t i = bad + 1; ok && i < b->count; i++)
-        ok = pt_buf_append(&merged, b->pieces[i].bytes.data, b->pieces[i].bytes.len);
-    /* With no next batch, the input ended within this one. */
-    piece *first = &next->pieces[0], *end = next->count ? first : &b->pieces[b->count - 1];
-    if (ok && next->count)
-        ok = pt_buf_append(&merged, first->bytes.data, first->bytes.len);
-    if (!ok || merged.len > CARRY_BYTES) {
-        pt_buf_free(&merged);
-        return false;
-    }
-    bool last = end->last, uncut = end->uncut;
-    pt_buf_free(&first->bytes);
-    first->bytes = merged;
-    from.offset = 0;
-    from.games = 0;
-    first->start = from;
-    first->last = last;
-    first->uncut = uncut;
-    first->carried = true;
-    next->count += next->count == 0;
-    return true;
+    size_t n;
+    batch none = {.count = 0};
+    pt_pgn_piece **rest = pieces_from(b, bad + 1, &none, &n);
+    bool carried =
+        rest && pt_pgn_pieces_carry(&b->pieces[bad].cut, rest, n, &next->pieces[0].cut, next->count > 0, CARRY_BYTES);
+    free(rest);
+    if (carried)
+        next->count += next->count == 0;
+    return carried;
 }
 
 /* Reports the games of a piece that was read, in order. False when it
@@ -820,7 +487,8 @@ static bool report_piece(state *st, const char *file, piece *pc, long *games)
 
 /* Two batches of n pieces: while the workers read and check one, this
  * thread cuts the next, then reports the one done. */
-static void check_in_pieces(state *st, const char *file, cutter *c, piece *pieces, size_t n, slot *slots, pt_pool *pool)
+static void check_in_pieces(state *st, const char *file, pt_pgn_cutter *c, piece *pieces, size_t n, slot *slots,
+                            pt_pool *pool)
 {
     batch pair[2] = {{.pieces = pieces, .opts = st->opts}, {.pieces = pieces + n, .opts = st->opts}};
     batch *now = &pair[0], *next = &pair[1];
@@ -831,7 +499,9 @@ static void check_in_pieces(state *st, const char *file, cutter *c, piece *piece
     while (now->count > 0) {
         cut_batch(st, file, c, next, n);
         pt_pool_wait(pool);
-        size_t bad = first_bad(now);
+        size_t bad = 0; /* the first piece whose games cannot stand as read */
+        while (bad < now->count && !pt_pgn_piece_failed(&now->pieces[bad].cut))
+            bad++;
         bool whole = bad == now->count, go_on = whole || carry_over(now, bad, next);
         if (go_on && next->count)
             pt_pool_post(pool, next, next->count);
@@ -867,10 +537,13 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
     }
     st->files++;
     pt_pgn_reader *r;
+    pt_pgn_cutter *c;
     if (pool && st->opts->threads >= PIECES_FROM_THREADS) {
-        cutter c = {.in = in, .line = 1};
-        check_in_pieces(st, file, &c, st->pieces, st->npieces, slots, pool);
-        pt_buf_free(&c.stage);
+        if (pt_pgn_cutter_open(&c, pt_input_read, in, PIECE_BYTES, PIECE_LIMIT) == PT_OK)
+            check_in_pieces(st, file, c, st->pieces, st->npieces, slots, pool);
+        else
+            report_input_error(st, file, "out of memory");
+        pt_pgn_cutter_close(&c);
     } else if (pt_pgn_open(&r, pt_input_read, in) == PT_OK) {
         if (pool)
             check_in_batches(st, file, r, slots, pool);
@@ -887,11 +560,13 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
 
 static void print_summary(state *st, bool text)
 {
-    if (st->opts->format == FORMAT_JSON) {
+    long valid = st->by_verdict[PT_VERDICT_VALID], invalid = st->by_verdict[PT_VERDICT_INVALID],
+         unreadable = st->by_verdict[PT_VERDICT_UNREADABLE];
+    if (st->opts->format == PT_FORMAT_JSON) {
         fprintf(st->report,
                 "{\"summary\":{\"files\":%ld,\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"unreadable\":%ld,"
                 "\"errors\":%ld,\"warnings\":%ld,\"duplicates\":%ld,\"input_errors\":%ld,\"notations\":{",
-                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings, st->duplicates,
+                st->files, st->games, valid, invalid, unreadable, st->errors, st->warnings, st->duplicates,
                 st->io_errors);
         bool first = true;
         for (int i = 0; i < pt_lang_count() && i < 64; i++) {
@@ -902,11 +577,11 @@ static void print_summary(state *st, bool text)
         }
         fputs("}}}\n", st->report);
     } else if (text) {
-        FILE *to = st->opts->format == FORMAT_TEXT ? st->report : stderr;
+        FILE *to = st->opts->format == PT_FORMAT_TEXT ? st->report : stderr;
         fprintf(to,
                 "check: %ld files, %ld games: %ld valid, %ld invalid, %ld unreadable; %ld errors, %ld warnings, "
                 "%ld duplicates\n",
-                st->files, st->games, st->valid, st->invalid, st->unreadable, st->errors, st->warnings, st->duplicates);
+                st->files, st->games, valid, invalid, unreadable, st->errors, st->warnings, st->duplicates);
     }
 }
 
@@ -954,11 +629,11 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
             break;
         case 'f':
             if (strcmp(optarg, "text") == 0)
-                o->format = FORMAT_TEXT;
+                o->format = PT_FORMAT_TEXT;
             else if (strcmp(optarg, "json") == 0)
-                o->format = FORMAT_JSON;
+                o->format = PT_FORMAT_JSON;
             else if (strcmp(optarg, "csv") == 0)
-                o->format = FORMAT_CSV;
+                o->format = PT_FORMAT_CSV;
             else {
                 *status = pt_cli_usage_error("check", "--format is text, json or csv, not '%s'", optarg);
                 return false;
@@ -996,7 +671,7 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
 
 int pt_cmd_check(int argc, char **argv)
 {
-    options o = {.replay = {.check = true}, .write = {.notation = PT_NOTATION_SAN}, .format = FORMAT_TEXT};
+    options o = {.replay = {.check = true}, .write = {.notation = PT_NOTATION_SAN}, .format = PT_FORMAT_TEXT};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores > 0 ? (cores > 64 ? 64 : (int)cores) : 1;
     int status;
@@ -1020,17 +695,15 @@ int pt_cmd_check(int argc, char **argv)
         }
     }
     char none[8];
-    if (optind == argc && pt_paths_expand(&paths, "-", none, sizeof none) != PT_OK) {
-        pt_cli_error("out of memory");
-        return PT_EXIT_USAGE;
-    }
     slot *slots = calloc(2 * BATCH, sizeof *slots);
-    if (!slots) {
+    if ((optind == argc && pt_paths_expand(&paths, "-", none, sizeof none) != PT_OK) || !slots ||
+        (!o.no_duplicates && pt_dups_new(&st.dups) != PT_OK)) {
         pt_cli_error("out of memory");
+        free(slots);
         return PT_EXIT_USAGE;
     }
-    if (o.format == FORMAT_CSV)
-        fputs("file,game,line,column,severity,code,ply,move_number,side,text,message,suggestion\n", st.report);
+    if (o.format == PT_FORMAT_CSV)
+        fputs(pt_report_csv_header, st.report);
     pt_progress_init(&st.progress, o.quiet);
     st.start = pt_cli_now();
     st.npieces = PIECES_A_THREAD * (size_t)o.threads;
@@ -1055,15 +728,15 @@ int pt_cmd_check(int argc, char **argv)
         check_file(&st, paths.items[st.input], slots, pool);
     pt_pool_stop(&pool);
     pt_progress_done(&st.progress);
-    print_summary(&st, o.summary || (isatty(fileno(st.report)) && o.format == FORMAT_TEXT && !o.quiet));
+    print_summary(&st, o.summary || (isatty(fileno(st.report)) && o.format == PT_FORMAT_TEXT && !o.quiet));
 
     free_slots(slots, 2 * BATCH);
     for (size_t i = 0; st.pieces && i < 2 * st.npieces; i++) {
         free_slots(st.pieces[i].slots, st.pieces[i].slots_cap);
-        pt_buf_free(&st.pieces[i].bytes);
+        pt_buf_free(&st.pieces[i].cut.bytes);
     }
     free(st.pieces);
-    free(st.table);
+    pt_dups_free(&st.dups);
     pt_buf_free(&st.out);
     pt_paths_free(&paths);
     if (st.export && (games_to_stdout ? fflush(st.export) : fclose(st.export)) != 0) {
@@ -1074,5 +747,5 @@ int pt_cmd_check(int argc, char **argv)
         st.io_errors++;
     if (st.io_errors)
         return PT_EXIT_USAGE;
-    return st.invalid || st.unreadable ? PT_EXIT_PROBLEMS : PT_EXIT_OK;
+    return st.by_verdict[PT_VERDICT_INVALID] || st.by_verdict[PT_VERDICT_UNREADABLE] ? PT_EXIT_PROBLEMS : PT_EXIT_OK;
 }

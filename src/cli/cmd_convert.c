@@ -2,8 +2,8 @@
  * cmd_convert.c - "partiar convert": read PGN in any notation, replay it,
  * write clean export-format PGN in the notation asked for.
  */
-#include "cli/cli.h"
-#include "util/input.h"
+#include "cli.h"
+#include "report.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -51,23 +51,22 @@ static void print_languages(void)
     }
 }
 
-/* One line per diagnostic; the game's notation follows its number. */
-static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, counts *c)
+/* One line per diagnostic on standard error, as check writes them. */
+static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, counts *c, pt_buf *b)
 {
-    bool bad = false;
-    for (size_t i = 0; i < g->ndiags; i++) {
-        const pt_pgn_diag *d = &g->diags[i];
-        bool error = d->severity == PT_SEV_ERROR;
-        fprintf(stderr, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", name, d->line, d->column, error ? "error" : "warning",
-                g->number, rp->replayed ? rp->lang->code : "-", d->message, d->code);
-        if (d->suggestion[0])
-            fprintf(stderr, "    suggestion: %s\n", d->suggestion);
-        c->errors += error;
-        c->warnings += !error;
-        bad |= error;
-    }
+    const pt_pgn_diag *diags;
+    size_t n = pt_pgn_game_diags(g, &diags);
+    long errors = 0;
+    for (size_t i = 0; i < n; i++)
+        errors += diags[i].severity == PT_SEV_ERROR;
+    b->len = 0;
+    pt_report_game(b, PT_FORMAT_TEXT, name, g, rp, errors ? PT_VERDICT_INVALID : PT_VERDICT_VALID);
+    if (b->len)
+        fwrite(b->data, 1, b->len, stderr);
+    c->errors += errors;
+    c->warnings += (long)n - errors;
     c->games++;
-    c->bad_games += bad;
+    c->bad_games += errors > 0;
 }
 
 /* Converts one input; false on an I/O error or when memory runs out. */
@@ -80,26 +79,26 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
         pt_cli_error("%s: %s", name, msg);
         return false;
     }
-    pt_pgn_reader *r;
-    if (pt_pgn_open(&r, pt_input_read, in) != PT_OK) {
-        pt_input_close(&in);
-        return false;
-    }
-    pt_pgn_game g;
-    pt_replay rp;
-    pt_buf text = {0};
-    pt_pgn_game_init(&g);
-    pt_replay_init(&rp);
-    pt_err err;
-    while ((err = pt_pgn_next(r, &g)) == PT_OK) {
-        if ((err = pt_replay_game(&g, ro, &rp)) != PT_OK || (err = pt_pgn_count_unlisted(&g)) != PT_OK)
+    pt_pgn_reader *r = NULL;
+    pt_pgn_game *g = NULL;
+    pt_replay *rp = NULL;
+    pt_buf text = {0}, diags = {0};
+    pt_err err = pt_pgn_open(&r, pt_input_read, in);
+    if (err == PT_OK)
+        err = pt_pgn_game_new(&g);
+    if (err == PT_OK)
+        err = pt_replay_new(&rp);
+    while (err == PT_OK && (err = pt_pgn_next(r, g)) == PT_OK) {
+        if ((err = pt_replay_game(g, ro, rp)) != PT_OK || (err = pt_pgn_count_unlisted(g)) != PT_OK)
             break;
         for (int i = 0; i < pt_lang_count() && i < 64; i++)
-            if (rp.replayed && pt_lang_at(i) == rp.lang)
+            if (pt_replay_replayed(rp) && pt_lang_at(i) == pt_replay_lang(rp))
                 c->by_lang[i]++;
-        report(name, &g, &rp, c);
+        report(name, g, rp, c, &diags);
         text.len = 0;
-        if ((err = pt_pgn_write(&g, &rp, wo, &text)) != PT_OK)
+        pt_pgn_moves moves;
+        pt_replay_pgn_moves(rp, &moves);
+        if ((err = pt_pgn_write(g, &moves, wo, &text)) != PT_OK)
             break;
         fwrite(text.data, 1, text.len, out);
     }
@@ -109,6 +108,7 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
     else if (failed)
         pt_cli_error("%s: %s", name, msg);
     pt_buf_free(&text);
+    pt_buf_free(&diags);
     pt_replay_free(&rp);
     pt_pgn_game_free(&g);
     pt_pgn_close(&r);

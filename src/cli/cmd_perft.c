@@ -1,8 +1,8 @@
 /*
  * cmd_perft.c - "partiar perft": count move trees and check perft suites.
  */
-#include "cli/cli.h"
-#include "util/file.h"
+#include "cli.h"
+#include "file.h"
 
 #include <errno.h>
 #include <getopt.h>

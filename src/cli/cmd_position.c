@@ -1,7 +1,7 @@
 /*
  * cmd_position.c - "partiar position": what the Laws say about a position.
  */
-#include "cli/cli.h"
+#include "cli.h"
 
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * common.c - messages, numbers, clocks and progress for the subcommands.
  */
-#include "cli/cli.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /*
  * main.c - the partiar program: a table of subcommands over libpartiar.
  */
-#include "cli/cli.h"
+#include "cli.h"
 
 #include <string.h>
 

@@ -7,6 +7,7 @@
  * tables. Letters are UTF-8 and may be longer than one character (Russian
  * and Ukrainian write the king as "Кр").
  */
+#include "notation/lang.h"
 #include "notation/text.h"
 
 #include <stdint.h>

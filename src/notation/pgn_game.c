@@ -3,8 +3,7 @@
  * diagnostics, and turning the raw bytes into UTF-8 text with character
  * columns once the game is complete (pt_pgn_finish_game).
  */
-#include "notation/pgn_internal.h"
-#include "util/buf.h"
+#include "notation/pgn_game.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -17,14 +16,29 @@ void pt_pgn_game_init(pt_pgn_game *g)
     memset(g, 0, sizeof *g);
 }
 
-void pt_pgn_game_free(pt_pgn_game *g)
+void pt_pgn_game_release(pt_pgn_game *g)
 {
     free(g->text);
     free(g->strings);
     free(g->tags);
     free(g->tokens);
     free(g->diags);
+    free(g->raw);
     pt_pgn_game_init(g);
+}
+
+pt_err pt_pgn_game_new(pt_pgn_game **pg)
+{
+    *pg = calloc(1, sizeof **pg);
+    return *pg ? PT_OK : PT_ERR_NOMEM;
+}
+
+void pt_pgn_game_free(pt_pgn_game **pg)
+{
+    if (*pg)
+        pt_pgn_game_release(*pg);
+    free(*pg);
+    *pg = NULL;
 }
 
 void pt_pgn_game_clear(pt_pgn_game *g)
@@ -37,6 +51,98 @@ void pt_pgn_game_clear(pt_pgn_game *g)
     g->ntags = g->ntokens = g->ndiags = 0;
     g->unlisted = g->unlisted_errors = 0;
     memset(g->initials, 0, sizeof g->initials);
+}
+
+long pt_pgn_game_number(const pt_pgn_game *g)
+{
+    return g->number;
+}
+
+int pt_pgn_game_line(const pt_pgn_game *g)
+{
+    return g->first_line;
+}
+
+void pt_pgn_game_renumber(pt_pgn_game *g, long games)
+{
+    g->number += games;
+}
+
+bool pt_pgn_game_unreadable(const pt_pgn_game *g)
+{
+    return g->unreadable;
+}
+
+const char *pt_pgn_game_text(const pt_pgn_game *g, size_t *len)
+{
+    if (len)
+        *len = g->text_len;
+    return g->text ? g->text : "";
+}
+
+size_t pt_pgn_game_tokens(const pt_pgn_game *g, const pt_pgn_token **tokens)
+{
+    *tokens = g->tokens;
+    return g->ntokens;
+}
+
+size_t pt_pgn_game_diags(const pt_pgn_game *g, const pt_pgn_diag **diags)
+{
+    *diags = g->diags;
+    return g->ndiags;
+}
+
+size_t pt_pgn_tag_count(const pt_pgn_game *g)
+{
+    return g->ntags;
+}
+
+/* Where a diagnostic stands, and which one it is: sorting these is
+ * stable, the index breaking ties. */
+typedef struct place {
+    int line, column;
+    size_t index;
+} place;
+
+static int by_place(const void *a, const void *b)
+{
+    const place *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void pt_pgn_game_sort_diags(pt_pgn_game *g)
+{
+    size_t n = g->ndiags;
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; i++)
+        sorted = by_place(&(place){g->diags[i - 1].line, g->diags[i - 1].column, 0},
+                          &(place){g->diags[i].line, g->diags[i].column, 1}) < 0;
+    if (sorted)
+        return; /* the usual case: made in the order of the text */
+    place *order = malloc(n * sizeof *order);
+    pt_pgn_diag *copy = malloc(n * sizeof *copy);
+    if (order && copy) { /* else left as made: the order is a courtesy */
+        for (size_t i = 0; i < n; i++)
+            order[i] = (place){g->diags[i].line, g->diags[i].column, i};
+        qsort(order, n, sizeof *order, by_place);
+        memcpy(copy, g->diags, n * sizeof *copy);
+        for (size_t i = 0; i < n; i++)
+            g->diags[i] = copy[order[i].index];
+    }
+    free(order);
+    free(copy);
+}
+
+void pt_pgn_game_trim(pt_pgn_game *g, size_t keep)
+{
+    size_t held = g->text_cap + g->strings_cap + g->tags_cap * sizeof *g->tags + g->tokens_cap * sizeof *g->tokens +
+                  g->diags_cap * sizeof *g->diags + g->raw_cap * sizeof *g->raw;
+    if (held > keep)
+        pt_pgn_game_release(g);
 }
 
 /* Makes room for one more element of size in *items. */
@@ -57,8 +163,12 @@ bool pt_pgn_grow(void **items, size_t *cap, size_t count, size_t size)
  * column is -1 when it is counted later from the raw offset (line_start,
  * at). Every field is set: a diagnostic is 300 bytes, mostly text, and
  * clearing it all cost more than writing it. */
-static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
-                             long line_start, size_t at)
+/* A new diagnostic without its message, or NULL when memory runs out; its
+ * column is -1 when it is counted later from the raw offset (line_start,
+ * at). Every field is set: a diagnostic is 300 bytes, mostly text, and
+ * clearing it all cost more than writing it. */
+static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply, long line_start,
+                             size_t at)
 {
     pt_pgn_diag *d = &g->spare;
     if (g->ndiags >= PT_PGN_MAX_DIAGS) {
@@ -67,6 +177,16 @@ static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code, int
     } else {
         if (!pt_pgn_grow((void **)&g->diags, &g->diags_cap, g->ndiags, sizeof *g->diags))
             return NULL;
+        if (column < 0) {
+            if (g->raw_cap < g->diags_cap) {
+                pt_pgn_raw_place *raw = realloc(g->raw, g->diags_cap * sizeof *raw);
+                if (!raw)
+                    return NULL;
+                g->raw = raw;
+                g->raw_cap = g->diags_cap;
+            }
+            g->raw[g->ndiags] = (pt_pgn_raw_place){line_start, at};
+        }
         d = &g->diags[g->ndiags++];
     }
     d->severity = severity;
@@ -75,12 +195,10 @@ static pt_pgn_diag *new_diag(pt_pgn_game *g, int severity, const char *code, int
     d->column = column;
     d->ply = ply;
     d->message[0] = d->suggestion[0] = '\0';
-    d->line_start = line_start;
-    d->at = at;
     return d;
 }
 
-static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, long line_start,
+static pt_err add_diag(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply, long line_start,
                        size_t at, const char *fmt, va_list ap)
 {
     pt_pgn_diag *d = new_diag(g, severity, code, line, column, ply, line_start, at);
@@ -90,7 +208,7 @@ static pt_err add_diag(pt_pgn_game *g, int severity, const char *code, int line,
     return PT_OK;
 }
 
-pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply,
+pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply,
                             const char *message)
 {
     pt_pgn_diag *d = new_diag(g, severity, code, line, column, ply, 0, 0);
@@ -104,8 +222,7 @@ pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, const char *code, int 
     return PT_OK;
 }
 
-pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, const char *code, int line, int column, int ply, const char *fmt,
-                       ...)
+pt_err pt_pgn_add_diag(pt_pgn_game *g, int severity, pt_code code, int line, int column, int ply, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -130,7 +247,7 @@ pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
         return PT_ERR_NOMEM;
     pt_pgn_diag *d = &g->diags[g->ndiags++];
     *d = (pt_pgn_diag){.severity = g->unlisted_errors ? PT_SEV_ERROR : PT_SEV_WARNING,
-                       .code = "too-many-diagnostics",
+                       .code = PT_CODE_TOO_MANY_DIAGNOSTICS,
                        .line = g->first_line,
                        .column = 1};
     snprintf(d->message, sizeof d->message,
@@ -140,7 +257,7 @@ pt_err pt_pgn_count_unlisted(pt_pgn_game *g)
     return PT_OK;
 }
 
-pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, const char *code, int line, long line_start, size_t at,
+pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, pt_code code, int line, long line_start, size_t at,
                        const char *fmt, ...)
 {
     va_list ap;
@@ -351,8 +468,12 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     for (size_t i = 0; (!byte_columns || !verbatim) && i < g->ntokens; i++) {
         pt_pgn_token *t = &g->tokens[i];
         size_t raw_text = t->text;
+        /* The reader counted the column in bytes from the line's start,
+         * or from the game's with first_column_base before it: either
+         * way this is where the line starts (negative: before the game). */
         if (!byte_columns)
-            t->column = column_of(&walk, raw, t->line_start, raw_text, first_column_base, byte_columns);
+            t->column =
+                column_of(&walk, raw, (long)raw_text - (t->column - 1), raw_text, first_column_base, byte_columns);
         if (verbatim)
             continue;
         if (!emit_to(g, &map, raw_text))
@@ -399,7 +520,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
     for (size_t i = 0; i < g->ndiags; i++) {
         pt_pgn_diag *d = &g->diags[i];
         if (d->column < 0)
-            d->column = column_of(&walk, raw, d->line_start, d->at, first_column_base, byte_columns);
+            d->column = column_of(&walk, raw, g->raw[i].line_start, g->raw[i].at, first_column_base, byte_columns);
     }
     if (g->latin1) {
         /* Once per game, at the first byte that is not UTF-8. */
@@ -413,7 +534,7 @@ pt_err pt_pgn_finish_game(pt_pgn_game *g, const unsigned char *raw, size_t len, 
         }
         column_walk w = {NO_LINE, 0, 1};
         int col = column_of(&w, raw, line_start, bad, first_column_base, true);
-        if (pt_pgn_add_diag(g, PT_SEV_WARNING, "pgn-encoding", line, col, 0,
+        if (pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_PGN_ENCODING, line, col, 0,
                             "the text is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") != PT_OK)
             return PT_ERR_NOMEM;
     }

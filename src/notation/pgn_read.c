@@ -10,7 +10,7 @@
  * bytes after that point stay in the buffer for the next game, so a syntax
  * error never costs more than its own game.
  */
-#include "notation/pgn_internal.h"
+#include "notation/pgn_game.h"
 #include "notation/text.h"
 #include "util/inline.h"
 
@@ -184,7 +184,7 @@ static void step_over(scan *s, size_t to)
     s->pos = to;
 }
 
-static step diag_here(scan *s, int severity, const char *code, size_t at, const char *message)
+static step diag_here(scan *s, int severity, pt_code code, size_t at, const char *message)
 {
     if (pt_pgn_raw_diag(s->g, severity, code, s->line, s->line_start, at, "%s", message) != PT_OK)
         return STEP_NOMEM;
@@ -214,8 +214,7 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
                                              .text = start,
                                              .len = len,
                                              .line = s->line,
-                                             .column = byte_column(s, start),
-                                             .line_start = s->line_start};
+                                             .column = byte_column(s, start)};
     if (kind == PT_TOK_MOVE && s->depth == 0) {
         s->top_moves++;
         unsigned char first = s->r->buf[start];
@@ -412,7 +411,8 @@ static step scan_tag(scan *s)
     while (i < eol && is_blank(b[i]))
         i++;
     if (name_len == 0 || i >= eol || b[i] != '"') {
-        step st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "malformed tag pair: expected [Name \"value\"]");
+        step st =
+            diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_TAG_SYNTAX, start, "malformed tag pair: expected [Name \"value\"]");
         /* Skip to the closing bracket, or the end of the line. */
         size_t close = start + 1;
         while (close < eol && b[close] != ']')
@@ -471,7 +471,7 @@ static step scan_tag(scan *s)
         memcpy(value, b + open + 1, n);
         closed = true;
         close = last - 1;
-        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start,
+        st = diag_here(s, PT_SEV_WARNING, PT_CODE_PGN_TAG_QUOTE, start,
                        "backslash before the closing quote read as a backslash");
     } else if (!closed) {
         /* An unclosed quote: keep the value up to a final ']' if any. */
@@ -479,13 +479,14 @@ static step scan_tag(scan *s)
             n--;
         if (n > 0 && value[n - 1] == ']')
             n--;
-        st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "tag value without its closing quote");
+        st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_TAG_SYNTAX, start, "tag value without its closing quote");
         close = eol;
     } else if (odd_quote) {
-        st = diag_here(s, PT_SEV_WARNING, "pgn-tag-quote", start, "unescaped quote inside a tag value (write \\\")");
+        st = diag_here(s, PT_SEV_WARNING, PT_CODE_PGN_TAG_QUOTE, start,
+                       "unescaped quote inside a tag value (write \\\")");
     }
     if (closed && (close >= eol || b[close] != ']'))
-        st = diag_here(s, PT_SEV_ERROR, "pgn-tag-syntax", start, "tag pair without its closing ']'");
+        st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_TAG_SYNTAX, start, "tag pair without its closing ']'");
 
     step added = add_tag(s, start, b + name, name_len, (const unsigned char *)value, n, close < eol ? close + 1 : eol);
     free(value);
@@ -520,7 +521,8 @@ static step scan_brace_comment(scan *s)
             return st;
         }
         if ((c == '\n' || c == '\r') && i + 1 < s->r->len && tag_line_at(s, i + 1)) {
-            step st = diag_here(s, PT_SEV_ERROR, "pgn-unterminated-comment", start, "comment without its closing '}'");
+            step st =
+                diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_UNTERMINATED_COMMENT, start, "comment without its closing '}'");
             if (st == STEP_TOKEN)
                 st = add_token(s, PT_TOK_COMMENT, start + 1, i - start - 1, 0);
             advance(s, i);
@@ -529,7 +531,7 @@ static step scan_brace_comment(scan *s)
     }
     if (!s->r->eof)
         return STEP_MORE;
-    step st = diag_here(s, PT_SEV_ERROR, "pgn-unterminated-comment", start, "comment without its closing '}'");
+    step st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_UNTERMINATED_COMMENT, start, "comment without its closing '}'");
     if (st == STEP_TOKEN)
         st = add_token(s, PT_TOK_COMMENT, start + 1, s->r->len - start - 1, 0);
     advance(s, s->r->len);
@@ -895,7 +897,7 @@ static step scan_symbol(scan *s)
         if (st == STEP_TOKEN && s->depth == 0)
             return STEP_GAME_END;
         if (st == STEP_TOKEN)
-            st = diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "a game result inside a variation");
+            st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, start, "a game result inside a variation");
         return st;
     }
 
@@ -907,7 +909,7 @@ static step scan_symbol(scan *s)
             prev->marks |= PT_MARK_EP;
             return STEP_TOKEN;
         }
-        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "'e.p.' does not follow a move");
+        return diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, start, "'e.p.' does not follow a move");
     }
     if (len == 3 && memcmp(t, "(=)", 3) == 0 && prev) {
         prev->marks |= PT_MARK_DRAW_OFFER;
@@ -937,7 +939,7 @@ static step scan_symbol(scan *s)
         if (s->strays++ > 0)
             return STEP_TOKEN;
         s->stray_diag = s->g->ndiags;
-        if (pt_pgn_raw_diag(s->g, PT_SEV_WARNING, "pgn-stray", s->line, s->line_start, start,
+        if (pt_pgn_raw_diag(s->g, PT_SEV_WARNING, PT_CODE_PGN_STRAY, s->line, s->line_start, start,
                             "stray text '%.*s' ignored", (int)len, (const char *)t) != PT_OK)
             return STEP_NOMEM;
         return STEP_TOKEN;
@@ -957,7 +959,7 @@ static step scan_nag(scan *s)
         return STEP_MORE;
     if (i == start + 1) {
         advance(s, i);
-        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "'$' without a number");
+        return diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, start, "'$' without a number");
     }
     step st = add_token(s, PT_TOK_NAG, start, i - start, value);
     advance(s, i);
@@ -982,7 +984,7 @@ static step scan_paren(scan *s, int c)
         step st = add_token(s, PT_TOK_VAR_START, start, 1, 0);
         if (st == STEP_TOKEN && s->depth > PT_PGN_MAX_DEPTH && !s->deep_reported) {
             s->deep_reported = true;
-            st = diag_here(s, PT_SEV_ERROR, "pgn-nesting", start,
+            st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_NESTING, start,
                            "variations nested more than 64 deep; the deeper ones are skipped");
         }
         advance(s, start + 1);
@@ -990,7 +992,7 @@ static step scan_paren(scan *s, int c)
     }
     advance(s, start + 1);
     if (s->depth == 0)
-        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", start, "')' without a variation to close");
+        return diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, start, "')' without a variation to close");
     step st = add_token(s, PT_TOK_VAR_END, start, 1, 0);
     s->depth--;
     return st;
@@ -1034,7 +1036,8 @@ static step skip_space(scan *s)
         }
         if (c == 0 && !s->nul_reported) {
             s->nul_reported = true;
-            if (diag_here(s, PT_SEV_WARNING, "pgn-nul", s->pos, "NUL byte in the text; read as a blank") != STEP_TOKEN)
+            if (diag_here(s, PT_SEV_WARNING, PT_CODE_PGN_NUL, s->pos, "NUL byte in the text; read as a blank") !=
+                STEP_TOKEN)
                 return STEP_NOMEM;
         }
         if (c != 0 && !is_blank(c) && c != '\n' && c != '\r')
@@ -1105,7 +1108,7 @@ static step scan_one(scan *s)
     case ']':
     case '"':
         advance(s, s->pos + 1);
-        return diag_here(s, PT_SEV_ERROR, "pgn-syntax", s->pos - 1,
+        return diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, s->pos - 1,
                          c == '}'   ? "'}' without a comment to close"
                          : c == ']' ? "']' outside a tag pair"
                                     : "'\"' outside a tag pair");
@@ -1126,7 +1129,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
 {
     pt_pgn_game *g = s->g;
     if (s->depth > 0 && s->depth <= PT_PGN_MAX_DEPTH &&
-        pt_pgn_raw_diag(g, PT_SEV_ERROR, "pgn-syntax", s->line, s->line_start, end,
+        pt_pgn_raw_diag(g, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, s->line, s->line_start, end,
                         "%d variation%s not closed before the end of the game", s->depth,
                         s->depth > 1 ? "s" : "") != PT_OK)
         return PT_ERR_NOMEM;
@@ -1158,7 +1161,7 @@ static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
     g->unlisted = g->unlisted_errors = 0;
     memset(g->initials, 0, sizeof g->initials);
     g->unreadable = true;
-    if (pt_pgn_add_diag(g, PT_SEV_ERROR, "pgn-too-large", g->first_line, 1, 0,
+    if (pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_TOO_LARGE, g->first_line, 1, 0,
                         "game larger than %zu bytes; skipped to the next tag line", r->max_game) != PT_OK)
         return PT_ERR_NOMEM;
     for (;;) {

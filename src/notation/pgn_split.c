@@ -4,7 +4,7 @@
  * pt_pgn_ended_between_games() tells, once the piece before it is read,
  * whether it held.
  */
-#include "notation/pgn_internal.h"
+#include "notation/pgn_game.h"
 
 #include <string.h>
 

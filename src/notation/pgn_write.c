@@ -7,8 +7,9 @@
  * wrapped so that no line exceeds 80 characters. A line of play whose
  * moves could not be replayed is kept as it was written.
  */
+#include "notation/pgn_game.h"
 #include "chess/position.h"
-#include "util/buf.h"
+#include "notation/walk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,20 +173,11 @@ static void diagnostics(writer *w, const pt_pgn_game *g, size_t k)
     for (size_t j = w->first[k]; j < w->first[k + 1]; j++) {
         const pt_pgn_diag *d = &g->diags[w->by_token[j]];
         char text[320];
-        snprintf(text, sizeof text, "%s [%s]: %s%s%s", d->severity == PT_SEV_ERROR ? "error" : "warning", d->code,
-                 d->message, d->suggestion[0] ? "; did you mean " : "", d->suggestion);
+        snprintf(text, sizeof text, "%s [%s]: %s%s%s", d->severity == PT_SEV_ERROR ? "error" : "warning",
+                 pt_code_name(d->code), d->message, d->suggestion[0] ? "; did you mean " : "", d->suggestion);
         comment(w, text, strlen(text), "partiar ");
     }
 }
-
-/* One line of play while writing: where it stands and whether the next
- * Black move needs its number written. */
-typedef struct line_state {
-    pt_pos pos, before;
-    bool has_before;
-    bool broken;
-    bool need_number;
-} line_state;
 
 static void move_number(writer *w, const pt_pos *pos, bool force)
 {
@@ -199,59 +191,50 @@ static void move_number(writer *w, const pt_pos *pos, bool force)
     word_str(w, num);
 }
 
-/* Writes move m of token t, or the token as it was written when m is none
- * or not legal here (a line that broke, a replay of another game); from
- * there on the line is written as it stands. */
-static void write_move(writer *w, line_state *ls, pt_move m, const pt_pgn_write_opts *o, const pt_pgn_token *t,
-                       const char *text)
+/* Writes move m of token t on line l, or the token as it was written
+ * when m is none or not legal here (a line that broke, the moves of
+ * another game); from there on the line is written as it stands.
+ * *need_number: the next Black move needs its number written. */
+static void write_move(writer *w, pt_walk_line *l, bool *need_number, pt_move m, const pt_pgn_write_opts *o,
+                       const pt_pgn_token *t, const char *text)
 {
-    if (m != PT_MOVE_NONE && m != PT_MOVE_NULL && !ls->broken && !pt_pos_is_legal_move(&ls->pos, m))
+    if (m != PT_MOVE_NONE && m != PT_MOVE_NULL && !l->broken && !pt_pos_is_legal_move(&l->pos, m))
         m = PT_MOVE_NONE;
-    if (m == PT_MOVE_NULL && pt_pos_in_check(&ls->pos))
+    if (m == PT_MOVE_NULL && pt_pos_in_check(&l->pos))
         m = PT_MOVE_NONE;
-    if (ls->broken || m == PT_MOVE_NONE) {
+    if (l->broken || m == PT_MOVE_NONE) {
         /* Where a line breaks, number the move that broke it. */
-        if (!ls->broken)
-            move_number(w, &ls->pos, ls->need_number);
-        ls->broken = true;
+        if (!l->broken)
+            move_number(w, &l->pos, *need_number);
+        l->broken = true;
         word(w, text, t->len);
         return;
     }
-    move_number(w, &ls->pos, ls->need_number);
-    ls->need_number = false;
-    ls->before = ls->pos;
-    ls->has_before = true;
-    pt_undo undo;
-    if (m == PT_MOVE_NULL) {
-        word_str(w, "--");
-        pt_pos_make_null(&ls->pos, &undo);
-    } else {
-        char san[PT_SAN_MAX];
-        word_str(w, pt_san_write(&ls->pos, m, o->lang, o->notation, san));
-        pt_pos_make(&ls->pos, m, &undo);
-    }
+    move_number(w, &l->pos, *need_number);
+    *need_number = false;
+    char san[PT_SAN_MAX];
+    word_str(w, m == PT_MOVE_NULL ? "--" : pt_san_write(&l->pos, m, o->lang, o->notation, san));
+    pt_walk_play(l, m);
     /* A draw offer (Law 9.1.2.2, written "(=)") is part of the record; PGN
      * has no mark for it, so it becomes a comment. */
     bool offer = (t->marks & PT_MARK_DRAW_OFFER) || (t->len >= 3 && memcmp(text + t->len - 3, "(=)", 3) == 0);
     if (offer) {
         comment(w, "(=)", 3, "");
-        ls->need_number = true;
+        *need_number = true;
     }
 }
 
-static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *o,
-                        line_state *lines)
+static void write_moves(writer *w, const pt_pgn_game *g, const pt_pgn_moves *mv, const pt_pgn_write_opts *o,
+                        pt_walk *lines)
 {
-    size_t next_move = 0; /* the next main-line move of rp->moves */
-    int top = 0;
-    lines[0].pos = rp->start;
-    lines[0].has_before = false;
-    lines[0].broken = !rp->replayed;
-    lines[0].need_number = true;
+    size_t next_move = 0; /* the next main-line move of mv->moves */
+    /* Whether the next Black move of each line needs its number. */
+    bool need_number[PT_PGN_MAX_DEPTH + 2] = {true};
+    pt_walk_line *l = &lines->line[0];
     for (size_t i = 0; i < g->ntokens && w->ok; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        line_state *ls = &lines[top];
         const char *text = g->text + t->text;
+        int top = lines->top;
         switch (t->kind) {
         case PT_TOK_VAR_START:
             if (o->no_comments) {
@@ -264,22 +247,21 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
                 continue;
             }
             word_str(w, "(");
-            lines[top + 1].pos = ls->has_before ? ls->before : ls->pos;
-            lines[top + 1].has_before = false;
-            lines[top + 1].broken = ls->broken || !ls->has_before;
-            lines[top + 1].need_number = true;
-            top++;
+            if (top + 1 >= PT_PGN_MAX_DEPTH + 2 || !(l = pt_walk_enter(lines))) {
+                w->ok = false; /* the reader keeps no deeper variation */
+                return;
+            }
+            need_number[lines->top] = true;
             break;
         case PT_TOK_VAR_END:
             word_str(w, ")");
-            if (top > 0)
-                top--;
-            lines[top].need_number = true;
+            l = pt_walk_leave(lines);
+            need_number[lines->top] = true;
             break;
         case PT_TOK_COMMENT:
             if (!o->no_comments) {
                 comment(w, text, t->len, "");
-                ls->need_number = true;
+                need_number[top] = true;
             }
             break;
         case PT_TOK_NAG:
@@ -290,39 +272,43 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_replay *rp, co
             }
             break;
         case PT_TOK_NUMBER:
-            if (ls->broken)
+            if (l->broken)
                 word(w, text, t->len);
             break;
         case PT_TOK_RESULT: break; /* written once, at the end */
         default:
-            if (top == 0 && rp->replayed && !ls->broken && next_move < rp->nmoves) {
-                /* The main line as replayed, repairs included: a token may
+            if (top == 0 && mv->start && !l->broken && next_move < mv->count) {
+                /* The main line as played, repairs included: a token may
                  * stand for no move (one too many), one, or two (a missing
                  * move found before it). What was repaired is said first. */
-                bool repaired = rp->token_move[i] == PT_MOVE_NONE;
+                bool repaired = mv->by_token[i] == PT_MOVE_NONE;
                 if (repaired && o->diagnostics) {
                     diagnostics(w, g, i);
-                    ls->need_number = true;
+                    need_number[0] = true;
                 }
-                while (next_move < rp->nmoves && rp->move_token[next_move] == i && !ls->broken)
-                    write_move(w, ls, rp->moves[next_move++], o, t, text);
+                while (next_move < mv->count && mv->token_of[next_move] == i && !l->broken)
+                    write_move(w, l, &need_number[0], mv->moves[next_move++], o, t, text);
                 if (repaired)
                     continue;
                 break;
             }
-            write_move(w, ls, rp->replayed && top > 0 ? rp->token_move[i] : PT_MOVE_NONE, o, t, text);
+            write_move(w, l, &need_number[top], mv->start && top > 0 ? mv->by_token[i] : PT_MOVE_NONE, o, t, text);
         }
         if (o->diagnostics)
             diagnostics(w, g, i);
     }
 }
 
-pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_write_opts *opts, pt_buf *out)
+pt_err pt_pgn_write(const pt_pgn_game *g, const pt_pgn_moves *moves, const pt_pgn_write_opts *opts, pt_buf *out)
 {
     writer w = {out, 0, false, true, NULL, NULL};
-    line_state *lines = malloc((PT_PGN_MAX_DEPTH + 2) * sizeof *lines);
-    if (!lines || (opts->diagnostics && !index_diagnostics(&w, g))) {
-        free(lines);
+    pt_walk lines = {0};
+    pt_pos none;
+    if (!moves->start)
+        pt_pos_startpos(&none); /* a place to stand: the line is broken */
+    if (!pt_walk_start(&lines, moves->start ? moves->start : &none, !moves->start) ||
+        (opts->diagnostics && !index_diagnostics(&w, g))) {
+        pt_walk_free(&lines);
         free(w.first);
         free(w.by_token);
         return PT_ERR_NOMEM;
@@ -332,8 +318,8 @@ pt_err pt_pgn_write(const pt_pgn_game *g, const pt_replay *rp, const pt_pgn_writ
     put_raw(&w, "\n", 1);
     if (opts->diagnostics)
         diagnostics(&w, g, g->ntokens);
-    write_moves(&w, g, rp, opts, lines);
-    free(lines);
+    write_moves(&w, g, moves, opts, &lines);
+    pt_walk_free(&lines);
     free(w.first);
     free(w.by_token);
     word_str(&w, result);

@@ -13,10 +13,6 @@
  * hyphens, dashes and minus signs people type), or 0. */
 size_t pt_dash_length(const char *s, size_t n);
 
-/* The piece type (PT_NO_TYPE for none) of each one-byte letter of lang,
- * 128 entries; NULL for a language not in the table. */
-const uint8_t *pt_lang_ascii_types(const pt_lang *lang);
-
 /* pt_move_text_parse without its quick way for the usual forms: tests
  * check that both read every text alike. */
 pt_err pt_move_text_parse_general(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt, size_t *bad_at);

@@ -3,6 +3,7 @@
  * move numbers, check and capture marks, play after the game has ended,
  * results against the final position, claimable draws, and tags.
  */
+#include "notation/pgn_game.h"
 #include "record/check.h"
 #include "chess/position.h"
 
@@ -19,7 +20,7 @@ pt_err pt_check_number(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *pos,
 {
     if (pt_check_number_due(t, pos))
         return PT_OK;
-    pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "move-number", t->line, t->column, ply + 1,
+    pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_MOVE_NUMBER, t->line, t->column, ply + 1,
                                  "move number '%.*s' where %s's move %d is due", (int)t->len, g->text + t->text,
                                  side(pos->side), pos->fullmove);
     if (err == PT_OK)
@@ -39,29 +40,30 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
     bool capture = undo->captured != PT_NO_PIECE;
     bool ep = mt->ep || (t->marks & PT_MARK_EP);
     bool false_capture = mt->capture && !capture, false_ep = ep && kind != PT_MOVE_EN_PASSANT;
-    const char *code = NULL, *what = NULL;
+    pt_code code = PT_CODE_COUNT;
+    const char *what = NULL;
     int severity = PT_SEV_WARNING;
 
     if (mt->check == 2 && !mate) {
-        code = "wrong-check";
+        code = PT_CODE_WRONG_CHECK;
         what = check ? "'#' on a check that is not mate" : "'#' on a move that gives no check";
     } else if (mt->check == 1 && !check) {
-        code = "wrong-check";
+        code = PT_CODE_WRONG_CHECK;
         what = "'+' on a move that gives no check";
     } else if (strict && mate && mt->check != 2) {
-        code = "missing-check";
+        code = PT_CODE_MISSING_CHECK;
         what = "checkmate not marked '#'";
     } else if (strict && check && !mate && mt->check == 0) {
-        code = "missing-check";
+        code = PT_CODE_MISSING_CHECK;
         what = "check not marked '+'";
     }
-    if (!code && !false_capture && !false_ep)
+    if (code == PT_CODE_COUNT && !false_capture && !false_ep)
         return PT_OK; /* the common case: nothing to say, no SAN to write */
     pt_pos before = *after;
     pt_pos_unmake(&before, m, undo);
     char san[PT_SAN_MAX];
     pt_san_write(&before, m, lang, PT_NOTATION_SAN, san);
-    if (code) {
+    if (code != PT_CODE_COUNT) {
         pt_err err = pt_pgn_add_diag(g, severity, code, t->line, t->column, ply, "%s: '%.*s'", what, (int)t->len,
                                      g->text + t->text);
         if (err != PT_OK)
@@ -70,14 +72,14 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
     }
     if (false_capture) {
         pt_err err =
-            pt_pgn_add_diag(g, PT_SEV_WARNING, "false-capture", t->line, t->column, ply,
+            pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_FALSE_CAPTURE, t->line, t->column, ply,
                             "capture mark on a move that captures nothing: '%.*s'", (int)t->len, g->text + t->text);
         if (err != PT_OK)
             return err;
         snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", san);
     }
     if (false_ep) {
-        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "false-ep", t->line, t->column, ply,
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_FALSE_EP, t->line, t->column, ply,
                                      "'e.p.' on a move that is not an en passant capture: '%.*s'", (int)t->len,
                                      g->text + t->text);
         if (err != PT_OK)
@@ -118,7 +120,7 @@ pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, in
     int required = result_required(status, final);
     if (!required || !result || result == required)
         return PT_OK;
-    pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, "result-contradicts-game", line, column, plies,
+    pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_RESULT_CONTRADICTS_GAME, line, column, plies,
                                  "the game ended by %s but the result is '%s'", pt_status_name(status),
                                  pt_pgn_result_text(result));
     if (err == PT_OK)
@@ -157,7 +159,7 @@ pt_err pt_check_tags(pt_pgn_game *g)
         }
     }
     if (missing[0] && g->ntags > 0) {
-        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "missing-tag", g->first_line, 1, 0,
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_MISSING_TAG, g->first_line, 1, 0,
                                      "seven tag roster incomplete: no %s", missing);
         if (err != PT_OK)
             return err;
@@ -166,60 +168,16 @@ pt_err pt_check_tags(pt_pgn_game *g)
         const char *name = pt_pgn_tag_name_at(g, i), *value = pt_pgn_tag_value_at(g, i);
         pt_err err = PT_OK;
         if (is_name(name, "Date") && !date_ok(value))
-            err = pt_pgn_add_diag(g, PT_SEV_WARNING, "bad-date", g->tags[i].line, g->tags[i].column, 0,
+            err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_BAD_DATE, g->tags[i].line, g->tags[i].column, 0,
                                   "Date '%s' is not YYYY.MM.DD (with ? for unknown parts)", value);
         else if (is_name(name, "FEN") && *value) {
             const char *setup = pt_pgn_tag_value(g, "SetUp");
             if (!setup || strcmp(setup, "1") != 0)
-                err = pt_pgn_add_diag(g, PT_SEV_WARNING, "fen-without-setup", g->tags[i].line, g->tags[i].column, 0,
-                                      "FEN tag without [SetUp \"1\"]");
+                err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_FEN_WITHOUT_SETUP, g->tags[i].line, g->tags[i].column,
+                                      0, "FEN tag without [SetUp \"1\"]");
         }
         if (err != PT_OK)
             return err;
     }
     return PT_OK;
-}
-
-/* One step of the fingerprint: a multiply spreads the low bits upwards,
- * the shift brings the high ones back down. */
-static inline uint64_t mix(uint64_t h, uint64_t word)
-{
-    h = (h ^ word) * 0x9E3779B97F4A7C15ULL;
-    return h ^ (h >> 29);
-}
-
-uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp)
-{
-    /* The players' bytes and the moves: formatting, comments and the
-     * other tags do not count. */
-    uint64_t h = 1469598103934665603ULL;
-    const char *players[2] = {pt_pgn_tag_value(g, "White"), pt_pgn_tag_value(g, "Black")};
-    for (int p = 0; p < 2; p++) {
-        for (const char *s = players[p] ? players[p] : ""; *s; s++)
-            h = mix(h, (unsigned char)*s);
-        h = mix(h, 0x100);
-    }
-    /* Four moves a step: with one a step, each game waited on a chain of
-     * multiplies as long as its moves (2% of the whole check). */
-    size_t i = 0;
-    for (; i + 4 <= rp->nmoves; i += 4) {
-        uint64_t four;
-        memcpy(&four, rp->moves + i, sizeof four);
-        h = mix(h, four);
-    }
-    for (; i < rp->nmoves; i++)
-        h = mix(h, rp->moves[i]);
-    h = mix(h, rp->nmoves);
-    /* What could not be played still tells two records apart: the text of
-     * each main-line move not read as written (an illegal move and what
-     * follows it, moves after mate). */
-    for (size_t k = 0; !rp->complete && k < g->ntokens; k++) {
-        const pt_pgn_token *t = &g->tokens[k];
-        if (t->depth == 0 && (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL) && rp->token_move[k] == PT_MOVE_NONE) {
-            for (size_t c = 0; c < t->len; c++)
-                h = mix(h, (unsigned char)g->text[t->text + c]);
-            h = mix(h, 0x100);
-        }
-    }
-    return mix(h, rp->start.key);
 }

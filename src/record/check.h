@@ -5,7 +5,6 @@
  *   pt_check_marks()    +, #, x and e.p. against what the move did
  *   pt_check_result()   the result against how the game ended
  *   pt_check_tags()     seven tag roster, Date, FEN without SetUp
- *   pt_check_fingerprint()  players and moves, for finding duplicates
  */
 #ifndef PT_CHECK_H
 #define PT_CHECK_H
@@ -27,6 +26,5 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
 
 pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, int plies);
 pt_err pt_check_tags(pt_pgn_game *g);
-uint64_t pt_check_fingerprint(const pt_pgn_game *g, const pt_replay *rp);
 
 #endif

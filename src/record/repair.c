@@ -7,6 +7,7 @@
  * it). Each plan is judged by how far the moves written after it then
  * replay; the written record itself decides.
  */
+#include "notation/pgn_game.h"
 #include "record/repair.h"
 
 #define LOOKAHEAD 24 /* plies; enough to tell the plans apart */

@@ -11,10 +11,14 @@
  * replays the whole main line wins (English first, then the table order);
  * if none does, the one that gets furthest.
  */
+#include "notation/lang.h"
+#include "notation/pgn_game.h"
 #include "chess/ending.h"
 #include "chess/position.h"
+#include "notation/walk.h"
 #include "notation/text.h"
 #include "record/check.h"
+#include "record/replay.h"
 #include "record/repair.h"
 
 #include <stdio.h>
@@ -29,13 +33,105 @@ void pt_replay_init(pt_replay *rp)
     memset(rp, 0, sizeof *rp);
 }
 
-void pt_replay_free(pt_replay *rp)
+void pt_replay_release(pt_replay *rp)
 {
     free(rp->moves);
     free(rp->move_token);
     free(rp->token_move);
-    free_state(rp->internal);
+    free_state(rp->state);
     pt_replay_init(rp);
+}
+
+pt_err pt_replay_new(pt_replay **prp)
+{
+    *prp = calloc(1, sizeof **prp);
+    return *prp ? PT_OK : PT_ERR_NOMEM;
+}
+
+void pt_replay_free(pt_replay **prp)
+{
+    if (*prp)
+        pt_replay_release(*prp);
+    free(*prp);
+    *prp = NULL;
+}
+
+bool pt_replay_replayed(const pt_replay *rp)
+{
+    return rp->replayed;
+}
+
+bool pt_replay_complete(const pt_replay *rp)
+{
+    return rp->complete;
+}
+
+const pt_lang *pt_replay_lang(const pt_replay *rp)
+{
+    return rp->lang;
+}
+
+pt_laws pt_replay_laws(const pt_replay *rp)
+{
+    return rp->laws;
+}
+
+pt_status pt_replay_status(const pt_replay *rp)
+{
+    return rp->status;
+}
+
+int pt_replay_repairs(const pt_replay *rp)
+{
+    return rp->repairs;
+}
+
+size_t pt_replay_moves(const pt_replay *rp, const pt_move **moves)
+{
+    *moves = rp->moves;
+    return rp->nmoves;
+}
+
+const pt_pos *pt_replay_initial(const pt_replay *rp)
+{
+    return &rp->start;
+}
+
+const pt_pos *pt_replay_final(const pt_replay *rp)
+{
+    return &rp->final;
+}
+
+void pt_replay_trim(pt_replay *rp, size_t keep)
+{
+    size_t held = rp->cap * (sizeof *rp->moves + sizeof *rp->move_token) + rp->token_cap * sizeof *rp->token_move;
+    if (held > keep)
+        pt_replay_release(rp);
+}
+
+void pt_replay_pgn_moves(const pt_replay *rp, pt_pgn_moves *out)
+{
+    *out = (pt_pgn_moves){.start = rp->replayed ? &rp->start : NULL,
+                          .moves = rp->moves,
+                          .token_of = rp->move_token,
+                          .count = rp->nmoves,
+                          .by_token = rp->token_move};
+}
+
+pt_verdict pt_replay_verdict(const pt_pgn_game *g, const pt_replay *rp)
+{
+    if (g->unreadable || !rp->replayed)
+        return PT_VERDICT_UNREADABLE;
+    for (size_t i = 0; i < g->ndiags; i++)
+        if (g->diags[i].severity == PT_SEV_ERROR)
+            return PT_VERDICT_INVALID;
+    return PT_VERDICT_VALID;
+}
+
+const char *pt_verdict_name(pt_verdict v)
+{
+    static const char *const names[] = {"valid", "invalid", "unreadable"};
+    return (unsigned)v < 3 ? names[v] : "?";
 }
 
 static bool variant_is_chess960(const char *v)
@@ -234,24 +330,12 @@ static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start, const pt
 
 #define MAX_REPAIRS 12 /* per game: past that the record is too garbled */
 
-/* One line of play: its position, and its last move with what undoes it
- * (a variation starts from the position before that move). */
-typedef struct line_state {
-    pt_pos pos;
-    pt_move last;
-    pt_undo undo;
-    bool has_before;
-    bool broken;
-    int ply; /* plies played from the game's start */
-} line_state;
-
-/* What a pt_replay keeps from game to game (its `internal`), so that a
+/* What a pt_replay keeps from game to game (its `state`), so that a
  * game costs no allocation: how the main line ends, and a line of play
  * for each depth of variation met so far (most games have none). */
 struct replay_state {
     pt_ending ending;
-    line_state *lines;
-    int lines_cap;
+    pt_walk lines;
     /* The first main-line move after a draw that ended the game by
      * itself (9.6, 5.2.2), which the line plays on (NO_TOKEN if none). */
     size_t after_end;
@@ -263,23 +347,9 @@ static void free_state(replay_state *st)
 {
     if (st) {
         pt_ending_free(&st->ending);
-        free(st->lines);
+        pt_walk_free(&st->lines);
     }
     free(st);
-}
-
-/* Makes room for line `top` (0 is the main line). */
-static bool room_for_line(replay_state *st, int top)
-{
-    if (top < st->lines_cap)
-        return true;
-    int cap = st->lines_cap ? 2 * st->lines_cap : 4;
-    line_state *lines = realloc(st->lines, (size_t)cap * sizeof *lines);
-    if (!lines)
-        return false;
-    st->lines = lines;
-    st->lines_cap = cap;
-    return true;
 }
 
 static const char *side_name(const pt_pos *pos)
@@ -298,20 +368,20 @@ static void standard(const pt_pos *pos, pt_move m, const pt_lang *lang, char out
     pt_san_write(pos, m, lang, PT_NOTATION_SAN, out);
 }
 
-static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_token *t, const line_state *ls, pt_err why,
-                                 const pt_move_text *mt)
+static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_token *t, const pt_walk_line *ls,
+                                 pt_err why, const pt_move_text *mt)
 {
     const char *text = g->text + t->text;
     int len = (int)t->len;
     pt_move near[3];
     int n = 0;
-    const char *code;
+    pt_code code;
     char what[64];
     if (why == PT_ERR_SYNTAX) {
-        code = "move-syntax";
+        code = PT_CODE_MOVE_SYNTAX;
         snprintf(what, sizeof what, "unreadable move");
     } else if (why == PT_ERR_AMBIGUOUS) {
-        code = "ambiguous-move";
+        code = PT_CODE_AMBIGUOUS_MOVE;
         snprintf(what, sizeof what, "ambiguous move");
         pt_move_text copy = *mt;
         pt_move found[PT_MAX_MOVES];
@@ -320,7 +390,7 @@ static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_tok
             n = 3;
         memcpy(near, found, (size_t)n * sizeof near[0]);
     } else {
-        code = "illegal-move";
+        code = PT_CODE_ILLEGAL_MOVE;
         snprintf(what, sizeof what, "illegal move");
     }
     if (why != PT_ERR_AMBIGUOUS)
@@ -343,7 +413,7 @@ static pt_err report_failed_move(pt_pgn_game *g, pt_replay *rp, const pt_pgn_tok
 }
 
 /* --strict: each non-standard spelling, with the standard one. */
-static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_state *ls, pt_move m,
+static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const pt_walk_line *ls, pt_move m,
                            const pt_move_text *mt, const pt_lang *lang)
 {
     static const struct {
@@ -369,7 +439,7 @@ static pt_err report_forms(pt_pgn_game *g, const pt_pgn_token *t, const line_sta
             continue;
         char san[PT_SAN_MAX];
         standard(&ls->pos, m, lang, san);
-        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, "non-standard", t->line, t->column, ls->ply + 1,
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_NON_STANDARD, t->line, t->column, ls->ply + 1,
                                      "non-standard move '%.*s' (%s); standard SAN is '%s'", (int)t->len,
                                      g->text + t->text, forms[i].what, san);
         if (err != PT_OK)
@@ -391,7 +461,7 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
             return PT_OK;
         const char *ends = pt_pgn_result_text(t->value);
         rp->errors++;
-        pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, "result-mismatch", t->line, t->column, 0,
+        pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_RESULT_MISMATCH, t->line, t->column, 0,
                                      "the game ends '%s' but its Result tag says '%s'", ends, tag);
         if (err == PT_OK)
             snprintf(pt_pgn_last_diag(g)->suggestion, sizeof g->diags[0].suggestion, "%s", ends);
@@ -400,32 +470,10 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
     return PT_OK;
 }
 
-/* Plays a move on a line, keeping what variations need. */
-static void play(line_state *ls, pt_move m)
-{
-    ls->last = m;
-    ls->has_before = true;
-    if (m == PT_MOVE_NULL)
-        pt_pos_make_null(&ls->pos, &ls->undo);
-    else
-        pt_pos_make(&ls->pos, m, &ls->undo);
-    ls->ply++;
-}
-
-/* The position before the line's last move. */
-static void position_before(const line_state *ls, pt_pos *out)
-{
-    *out = ls->pos;
-    if (ls->last == PT_MOVE_NULL)
-        pt_pos_unmake_null(out, &ls->undo);
-    else
-        pt_pos_unmake(out, ls->last, &ls->undo);
-}
-
 /* A main-line move that failed: report it, and with checking on, repair it
  * the most probable way so that the rest of the game is checked too.
  * Returns whether the line goes on. */
-static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, size_t i, line_state *ls,
+static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts *opts, size_t i, pt_walk_line *ls,
                              pt_err why, const pt_move_text *mt, pt_ending *tr, bool *goes_on)
 {
     const pt_pgn_token *t = &g->tokens[i];
@@ -446,12 +494,12 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
             snprintf(list + used, sizeof list - used, ", %s", san);
         }
         if (plan.ties > 1)
-            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_MISSING_MOVE, t->line, t->column, ls->ply + 1,
                                   "a move is missing before '%.*s': %s's move %d; %d legal moves fit, such as %s",
                                   (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), plan.ties,
                                   list);
         else
-            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "missing-move", t->line, t->column, ls->ply + 1,
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_MISSING_MOVE, t->line, t->column, ls->ply + 1,
                                   "a move is missing before '%.*s': %s's move %d, which can only be %s", (int)t->len,
                                   g->text + t->text, side_name(&ls->pos), move_number(&ls->pos), list);
         if (err == PT_OK) /* three moves fit in a suggestion; cut, not overflowed */
@@ -459,7 +507,7 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
                      (int)sizeof g->diags[0].suggestion - 1, list);
         rp->errors++;
     } else if (plan.kind == PT_REPAIR_SKIP) {
-        err = pt_pgn_add_diag(g, PT_SEV_ERROR, "extra-move", t->line, t->column, ls->ply + 1,
+        err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_EXTRA_MOVE, t->line, t->column, ls->ply + 1,
                               "'%.*s' is a move too many (%s to play move %d); the game goes on without it",
                               (int)t->len, g->text + t->text, side_name(&ls->pos), move_number(&ls->pos));
         rp->errors++;
@@ -480,14 +528,14 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
     *goes_on = true;
     if (plan.kind == PT_REPAIR_SKIP)
         return PT_OK;
-    play(ls, plan.move);
+    pt_walk_play(ls, plan.move);
     err = push_move(rp, plan.move, i);
     if (err == PT_OK && !pt_ending_update(tr, &ls->pos, ls->ply))
         err = PT_ERR_NOMEM;
     if (err == PT_OK && plan.kind == PT_REPAIR_INSERT) {
         /* token_move stays empty: the token alone is not a move that can
          * be played where it stands, and writers keep it as written. */
-        play(ls, plan.written);
+        pt_walk_play(ls, plan.written);
         err = push_move(rp, plan.written, i);
         if (err == PT_OK && !pt_ending_update(tr, &ls->pos, ls->ply))
             err = PT_ERR_NOMEM;
@@ -521,7 +569,7 @@ static pt_err report_play_after_draw(pt_pgn_game *g, pt_replay *rp, const replay
     else
         snprintf(why, sizeof why, "%s", result == PT_RESULT_DRAW ? "the draw recorded stands" : "a draw");
     pt_err err = pt_pgn_add_diag(
-        g, win ? PT_SEV_ERROR : PT_SEV_WARNING, "moves-after-end", t->line, t->column, e->end_ply + 1,
+        g, win ? PT_SEV_ERROR : PT_SEV_WARNING, PT_CODE_MOVES_AFTER_END, t->line, t->column, e->end_ply + 1,
         "'%.*s' and later moves come after the game was drawn by %s at ply %d "
         "(Laws of %s); %s",
         (int)t->len, g->text + t->text, pt_status_name(e->status), e->end_ply, pt_laws_name(rp->laws), why);
@@ -543,7 +591,7 @@ static pt_err finish_checks(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts 
     if (err == PT_OK)
         err = pt_check_result(g, rp->status, &rp->final, (int)rp->nmoves);
     if (err == PT_OK && opts->claims && tr->claim && rp->status == PT_STATUS_ONGOING)
-        err = pt_pgn_add_diag(g, PT_SEV_WARNING, "claimable-draw", g->first_line, 1, tr->claim_ply,
+        err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_CLAIMABLE_DRAW, g->first_line, 1, tr->claim_ply,
                               "a draw could be claimed after ply %d: %s", tr->claim_ply, tr->claim);
     return err;
 }
@@ -597,9 +645,9 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         rp->token_move = bigger;
         rp->token_cap = g->ntokens;
     }
-    if (!rp->internal && !(rp->internal = calloc(1, sizeof(replay_state))))
+    if (!rp->state && !(rp->state = calloc(1, sizeof(replay_state))))
         return PT_ERR_NOMEM;
-    replay_state *st = rp->internal;
+    replay_state *st = rp->state;
 
     pt_err err = opts->check ? pt_check_tags(g) : PT_OK;
     char why[160];
@@ -608,8 +656,8 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     if (!pt_replay_start(g, &rp->start, why, sizeof why)) {
         const char *fen = pt_pgn_tag_value(g, "FEN");
         bool bad_fen = fen && strncmp(why, "FEN", 3) == 0;
-        err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING, bad_fen ? "bad-fen" : "unsupported-variant",
-                              g->first_line, 1, 0, "%s", why);
+        err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING,
+                              bad_fen ? PT_CODE_BAD_FEN : PT_CODE_UNSUPPORTED_VARIANT, g->first_line, 1, 0, "%s", why);
         if (bad_fen)
             rp->errors++;
         return err;
@@ -656,26 +704,21 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
 static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp, replay_state *st)
 {
     pt_ending *tr = &st->ending;
-    if (!room_for_line(st, 0))
+    if (!pt_walk_start(&st->lines, &rp->start, false))
         return PT_ERR_NOMEM;
-    line_state *lines = st->lines;
     rp->nmoves = 0;
     rp->errors = 0;
     rp->repairs = 0;
     if (g->ntokens)
         memset(rp->token_move, 0, g->ntokens * sizeof *rp->token_move);
     pt_err err = PT_OK;
-    int top = 0;
-    lines[0].pos = rp->start;
-    lines[0].has_before = false;
-    lines[0].broken = false;
-    lines[0].ply = 0;
+    int top = 0; /* st->lines.top, kept where the loop can hold it */
     rp->complete = true;
     pt_ending_init(tr, &rp->start, rp->laws, opts->claims);
     st->after_end = NO_TOKEN;
     const bool check = opts->check, strict = opts->strict;
 
-    line_state *ls = &lines[0]; /* &lines[top] */
+    pt_walk_line *ls = &st->lines.line[0]; /* the current line */
     /* Read once: the compiler cannot tell that adding a diagnostic to g
      * leaves its tokens and text where they are, and reloading them made
      * each token wait on a chain of three loads. */
@@ -685,32 +728,21 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
     for (size_t i = 0; i < ntokens && err == PT_OK; i++) {
         const pt_pgn_token *t = &tokens[i];
         if (t->kind == PT_TOK_VAR_START) {
-            if (!room_for_line(st, top + 1)) {
-                err = PT_ERR_NOMEM;
-                break;
-            }
-            lines = st->lines; /* growing may have moved the array */
-            ls = &lines[top];
-            line_state *next = &lines[top + 1];
-            /* An alternative to the last move of the enclosing line. */
-            if (ls->has_before)
-                position_before(ls, &next->pos);
-            else
-                next->pos = ls->pos;
-            next->ply = ls->has_before ? ls->ply - 1 : ls->ply;
-            next->has_before = false;
-            next->broken = ls->broken || !ls->has_before;
             if (!ls->broken && !ls->has_before) {
-                err = pt_pgn_add_diag(g, PT_SEV_ERROR, "pgn-syntax", t->line, t->column, ls->ply,
+                err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, t->line, t->column, ls->ply,
                                       "a variation before any move it could replace");
                 rp->errors++;
             }
-            ls = &lines[++top];
+            if (!(ls = pt_walk_enter(&st->lines))) {
+                err = PT_ERR_NOMEM;
+                break;
+            }
+            top++;
             continue;
         }
         if (t->kind == PT_TOK_VAR_END) {
-            if (top > 0)
-                ls = &lines[--top];
+            ls = pt_walk_leave(&st->lines);
+            top = st->lines.top;
             continue;
         }
         if (ls->broken)
@@ -737,7 +769,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                 st->after_end = i;
         } else if (top == 0 && check &&
                    (tr->status != PT_STATUS_ONGOING || (stuck && pt_ending_stuck(tr, &ls->pos, ls->ply)))) {
-            err = pt_pgn_add_diag(g, PT_SEV_ERROR, "moves-after-end", t->line, t->column, ls->ply + 1,
+            err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_MOVES_AFTER_END, t->line, t->column, ls->ply + 1,
                                   "'%.*s' and any later moves come after the game ended by %s at ply %d", (int)t->len,
                                   text + t->text, pt_status_name(tr->status), tr->end_ply);
             rp->errors++;
@@ -748,7 +780,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
 
         if (t->kind == PT_TOK_NULL) {
             if (pt_pos_in_check(&ls->pos)) {
-                err = pt_pgn_add_diag(g, PT_SEV_ERROR, "illegal-move", t->line, t->column, ls->ply + 1,
+                err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_ILLEGAL_MOVE, t->line, t->column, ls->ply + 1,
                                       "null move '%.*s' while %s is in check", (int)t->len, text + t->text,
                                       side_name(&ls->pos));
                 rp->errors++;
@@ -770,7 +802,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
         }
         if (strict && m != PT_MOVE_NULL)
             err = report_forms(g, t, ls, m, &mt, rp->lang);
-        play(ls, m);
+        pt_walk_play(ls, m);
         rp->token_move[i] = m;
         /* Only a written mark, or --strict, can make a mark wrong. */
         if (err == PT_OK && check && m != PT_MOVE_NULL &&
@@ -784,7 +816,7 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                 err = PT_ERR_NOMEM;
         }
     }
-    rp->final = lines[0].pos;
+    rp->final = st->lines.line[0].pos;
     if (err == PT_OK)
         err = check_result_tag(g, rp);
     return err;

@@ -1,7 +1,7 @@
 /*
  * buf.c - a growing text buffer.
  */
-#include "util/buf.h"
+#include "partiar.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -12,8 +12,7 @@
  * at a move that did not read. tests/bench/check.sh times both modes
  * beside the full check.
  */
-#include "partiar.h"
-#include "util/input.h"
+#include "notation/pgn_game.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,7 +69,7 @@ int main(int argc, char **argv)
             stopped++;
     }
     printf("%ld games, %ld plies, %ld stopped\n", games, plies, stopped);
-    pt_pgn_game_free(&g);
+    pt_pgn_game_release(&g);
     pt_pgn_close(&r);
     bool failed = pt_input_failed(in, msg, sizeof msg);
     pt_input_close(&in);

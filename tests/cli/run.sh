@@ -409,6 +409,11 @@ else
     report pipeline-archive-check 1 "exit $status; $(head -c 300 "$tmp/err")"
 fi
 
+# The sample program (samples/library/check-file.c), built on the public
+# header and the library alone, checks a file as check does.
+expect sample-check-file 1 "$build/samples/check-file" $here/data/check-problems.pgn
+expect sample-check-file-missing 2 "$build/samples/check-file" $here/data/no-such-file.pgn
+
 # make install / uninstall into a staging directory.
 stage=$tmp/stage
 if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&

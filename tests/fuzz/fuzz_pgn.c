@@ -8,7 +8,8 @@
  * Every game must come back with tokens inside its text and locations
  * inside the input, and must survive replay and writing.
  */
-#include "partiar.h"
+#include "notation/pgn_game.h"
+#include "record/replay.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +53,7 @@ static void same_game(const pt_pgn_game *a, const pt_pgn_game *b)
             a->tags[i].column != b->tags[i].column)
             abort();
     for (size_t i = 0; i < a->ndiags; i++)
-        if (strcmp(a->diags[i].code, b->diags[i].code) != 0 || a->diags[i].line != b->diags[i].line ||
+        if (a->diags[i].code != b->diags[i].code || a->diags[i].line != b->diags[i].line ||
             a->diags[i].column != b->diags[i].column || strcmp(a->diags[i].message, b->diags[i].message) != 0)
             abort();
 }
@@ -103,21 +104,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
         }
         for (size_t i = 0; i < g.ndiags; i++)
-            if (g.diags[i].line < 1 || g.diags[i].column < 1 || !g.diags[i].code)
+            if (g.diags[i].line < 1 || g.diags[i].column < 1 || (unsigned)g.diags[i].code >= PT_CODE_COUNT)
                 abort();
         if (pt_replay_game(&g, &ro, &rp) != PT_OK || pt_pgn_count_unlisted(&g) != PT_OK ||
             g.ndiags > PT_PGN_MAX_DIAGS + 1)
             abort();
         out.len = 0;
-        if (pt_pgn_write(&g, &rp, &wo, &out) != PT_OK)
+        pt_pgn_moves moves;
+        pt_replay_pgn_moves(&rp, &moves);
+        if (pt_pgn_write(&g, &moves, &wo, &out) != PT_OK)
             abort();
     }
     if (r2 && pt_pgn_next(r2, &g2) != PT_ERR_END)
         abort(); /* a game more in one piece */
     pt_buf_free(&out);
-    pt_replay_free(&rp);
-    pt_pgn_game_free(&g);
-    pt_pgn_game_free(&g2);
+    pt_replay_release(&rp);
+    pt_pgn_game_release(&g);
+    pt_pgn_game_release(&g2);
     pt_pgn_close(&r);
     pt_pgn_close(&r2);
     return 0;

@@ -6,7 +6,7 @@
 #ifndef PT_TEST_PIECES_H
 #define PT_TEST_PIECES_H
 
-#include "partiar.h"
+#include "notation/pgn_game.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@ typedef struct pieces_text {
     size_t len, cap;
 } pieces_text;
 
-static inline void pieces_add(pieces_text *t, const char *format, ...)
+static inline __attribute__((format(printf, 2, 3))) void pieces_add(pieces_text *t, const char *format, ...)
 {
     va_list ap;
     va_start(ap, format);
@@ -56,7 +56,7 @@ static inline void pieces_describe(pieces_text *out, const pt_pgn_game *g)
                    t->kind, t->depth, t->value, t->marks, t->black, (int)t->len, g->text + t->text);
     }
     for (size_t i = 0; i < g->ndiags; i++)
-        pieces_add(out, " diag %d:%d %s %s\n", g->diags[i].line, g->diags[i].column, g->diags[i].code,
+        pieces_add(out, " diag %d:%d %s %s\n", g->diags[i].line, g->diags[i].column, pt_code_name(g->diags[i].code),
                    g->diags[i].message);
 }
 
@@ -96,7 +96,7 @@ static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t 
     e.between = pt_pgn_ended_between_games(r);
     if (end)
         *end = e;
-    pt_pgn_game_free(&g);
+    pt_pgn_game_release(&g);
     pt_pgn_close(&r);
     return err == PT_ERR_END;
 }

@@ -5,7 +5,8 @@
  */
 #include "test_util.h"
 
-#include "record/check.h"
+#include "notation/pgn_game.h"
+#include "record/replay.h"
 
 /* The fingerprint of the one game in text, replayed with checking on. */
 static uint64_t fingerprint_of(const char *text)
@@ -19,9 +20,9 @@ static uint64_t fingerprint_of(const char *text)
     pt_replay_init(&rp);
     pt_replay_opts opts = {.check = true};
     assert_int_equal(pt_replay_game(&g, &opts, &rp), PT_OK);
-    uint64_t fp = pt_check_fingerprint(&g, &rp);
-    pt_replay_free(&rp);
-    pt_pgn_game_free(&g);
+    uint64_t fp = pt_dups_fingerprint(&g, &rp);
+    pt_replay_release(&rp);
+    pt_pgn_game_release(&g);
     pt_pgn_close(&r);
     return fp;
 }

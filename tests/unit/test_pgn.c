@@ -4,6 +4,8 @@
  */
 #include "test_util.h"
 
+#include "notation/pgn_game.h"
+
 #include <stdlib.h>
 
 /* A byte source over a string, handing out at most `chunk` bytes a call so
@@ -63,7 +65,7 @@ static games *read_text(const char *text)
 static void free_all(games *all)
 {
     for (int i = 0; i <= all->n; i++)
-        pt_pgn_game_free(&all->g[i]);
+        pt_pgn_game_release(&all->g[i]);
     free(all);
 }
 
@@ -87,7 +89,7 @@ static void assert_token(const pt_pgn_game *g, size_t i, int kind, const char *t
 static const pt_pgn_diag *find_diag(const pt_pgn_game *g, const char *code)
 {
     for (size_t i = 0; i < g->ndiags; i++)
-        if (strcmp(g->diags[i].code, code) == 0)
+        if (strcmp(pt_code_name(g->diags[i].code), code) == 0)
             return &g->diags[i];
     return NULL;
 }
@@ -382,18 +384,18 @@ static void test_diagnostics_limit(void **state)
     assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS);
     assert_int_equal(g->unlisted, 200);
     assert_int_equal(g->unlisted_errors, 200);
-    assert_string_equal(g->diags[PT_PGN_MAX_DIAGS - 1].code, "pgn-syntax");
+    assert_int_equal(g->diags[PT_PGN_MAX_DIAGS - 1].code, PT_CODE_PGN_SYNTAX);
     assert_int_equal(g->diags[PT_PGN_MAX_DIAGS - 1].column, (int)(strlen("1. e4 ") + 2 * (PT_PGN_MAX_DIAGS - 1) + 1));
     assert_int_equal(g->ntokens, 4); /* 1. e4 e5 *: what surrounds the quotes is read */
     /* The last one made is the spare: completing it leaves the list alone. */
     assert_ptr_equal(pt_pgn_last_diag(g), &g->spare);
-    assert_int_equal(pt_pgn_add_diag(g, PT_SEV_WARNING, "test", 1, 1, 0, "one more"), PT_OK);
+    assert_int_equal(pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_DUPLICATE, 1, 1, 0, "one more"), PT_OK);
     assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS);
     assert_int_equal(g->unlisted, 201);
     assert_int_equal(pt_pgn_count_unlisted(g), PT_OK);
     assert_int_equal(g->ndiags, PT_PGN_MAX_DIAGS + 1);
     const pt_pgn_diag *d = &g->diags[PT_PGN_MAX_DIAGS];
-    assert_string_equal(d->code, "too-many-diagnostics");
+    assert_int_equal(d->code, PT_CODE_TOO_MANY_DIAGNOSTICS);
     assert_int_equal(d->severity, PT_SEV_ERROR);
     assert_non_null(strstr(d->message, "201 more diagnostics in this game (200 of them errors)"));
     assert_int_equal(g->unlisted, 0);
@@ -412,10 +414,10 @@ static void test_diagnostic_text(void **state)
     memset(longer, 'a', sizeof longer - 1);
     longer[sizeof longer - 1] = '\0';
     memcpy(longer, "100% ", 5); /* not a format */
-    assert_int_equal(pt_pgn_add_diag_text(g, PT_SEV_WARNING, "test", 2, 4, 1, longer), PT_OK);
+    assert_int_equal(pt_pgn_add_diag_text(g, PT_SEV_WARNING, PT_CODE_DUPLICATE, 2, 4, 1, longer), PT_OK);
     assert_int_equal(g->ndiags, before + 1);
     const pt_pgn_diag *d = pt_pgn_last_diag(g);
-    assert_string_equal(d->code, "test");
+    assert_int_equal(d->code, PT_CODE_DUPLICATE);
     assert_int_equal(d->severity, PT_SEV_WARNING);
     assert_int_equal(d->line, 2);
     assert_int_equal(d->column, 4);
@@ -478,7 +480,7 @@ static void test_game_too_large(void **state)
     assert_int_equal(g.tags[0].line, 3);
     assert_int_equal(g.number, 2);
     assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
-    pt_pgn_game_free(&g);
+    pt_pgn_game_release(&g);
     pt_pgn_close(&r);
     free(text);
 }
@@ -505,7 +507,7 @@ static void test_long_token_reads(void **state)
     assert_int_equal(g.tokens[3].column, (int)(at + len + 2 - line_start + 1));
     assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
     assert_true(src.calls <= 16);
-    pt_pgn_game_free(&g);
+    pt_pgn_game_release(&g);
     pt_pgn_close(&r);
     free(text);
 }

@@ -6,7 +6,7 @@
 
 #include <stdatomic.h>
 
-#include "util/pool.h"
+#include "cli/pool.h"
 
 enum { ITEMS = 64, JOBS = 3000 };
 

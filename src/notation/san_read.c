@@ -9,6 +9,7 @@
  * them apart lets language detection parse once per language and lets the
  * checker say whether a text was malformed or merely illegal.
  */
+#include "notation/lang.h"
 #include "chess/legal_to.h"
 #include "notation/text.h"
 #include "util/inline.h"

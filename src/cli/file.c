@@ -1,7 +1,7 @@
 /*
  * file.c - reading whole files.
  */
-#include "util/file.h"
+#include "file.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * posted only when no worker is active, so no late worker can take items
  * of a job the caller has since replaced.
  */
-#include "util/pool.h"
+#include "pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
