@@ -141,7 +141,7 @@ endif
 
 # The unit tests see the library's own headers; the pool, a part of the
 # program, is tested with its source.
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h tests/unit/pieces.h $(LIB) $(HEADERS) $(FLAGS_FILE)
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) -Itests/unit $(CFLAGS_ALL) $(LDFLAGS) $< $(if $(filter test_pool,$*),src/cli/pool.c) \
 		$(LIB) -lcmocka $(LDLIBS_ALL) -o $@

@@ -12,19 +12,28 @@
 
 #define LOOKAHEAD 24 /* plies; enough to tell the plans apart */
 
-/* Main-line plies from token `next` on that replay from pos. */
+/* Main-line plies from token `next` on that replay from pos: moves, and
+ * passes ("--"), which replay plays too, so that the side to move stays
+ * the one the record has. */
 static size_t replay_from(const pt_pgn_game *g, const pt_lang *lang, pt_pos pos, size_t next)
 {
     size_t plies = 0;
     for (size_t i = next; i < g->ntokens && plies < LOOKAHEAD; i++) {
         const pt_pgn_token *t = &g->tokens[i];
-        if (t->depth != 0 || t->kind != PT_TOK_MOVE)
+        if (t->depth != 0 || (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL))
             continue;
+        pt_undo undo;
+        if (t->kind == PT_TOK_NULL) {
+            if (pt_pos_in_check(&pos))
+                break; /* as replay: no pass while in check */
+            pt_pos_make_null(&pos, &undo);
+            plies++;
+            continue;
+        }
         pt_move m;
         pt_move_text mt;
         if (pt_san_read(&pos, lang, g->text + t->text, t->len, &m, &mt) != PT_OK)
             break;
-        pt_undo undo;
         pt_pos_make(&pos, m, &undo);
         plies++;
     }
