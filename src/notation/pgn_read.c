@@ -255,15 +255,21 @@ static bool is_blank(int c)
 }
 
 /* A tag name's bit in scan.names. A name whose bit is clear has not been
- * seen, so most tags skip the search for a repeated name. */
+ * seen, so most tags skip the search for a repeated name. The first and
+ * the last two letters and the length: online games' tags share their
+ * first letters and lengths (White, WhiteElo, WhiteRatingDiff; UTCDate,
+ * UTCTime). */
 static uint64_t name_bit(const unsigned char *name, size_t len)
 {
-    return (uint64_t)1 << ((name[0] * 7u + (unsigned)len) & 63);
+    unsigned last = len ? name[len - 1] : 0, before = len > 1 ? name[len - 2] : 0;
+    return (uint64_t)1 << ((name[0] * 7u + last * 5u + before * 3u + (unsigned)len) & 63);
 }
 
 /* Past this many tags a game's names are also kept in the reader's hash
- * table: searching them one by one cost a game of 200000 tags 230 s. */
-#define NAMES_LISTED 16
+ * table: searching them one by one cost a game of 200000 tags 230 s. An
+ * online game has about twenty tags, which the bits above keep cheaper
+ * than the table. */
+#define NAMES_LISTED 32
 
 /* The slot of the table where name is, or where it would go. */
 static size_t name_slot(const pt_pgn_reader *r, const pt_pgn_game *g, const char *name, size_t len)
@@ -1046,10 +1052,39 @@ static step skip_space(scan *s)
     }
 }
 
-/* The bulk of movetext in one loop: blanks, moves and move numbers, each
- * taken as scan_one() would take it, without a round trip through
- * pt_pgn_next() for each. Stops before anything else, and at the end of
- * the buffer, for scan_one(). Only for a game already started. */
+/* The '}' that closes the comment opened at b[open] when it comes before
+ * any line end and within the n bytes held; 0 otherwise (a comment over
+ * lines, or one not yet read whole, is scan_brace_comment's). Sixteen
+ * bytes at a time: a clock comment follows every move of an online game. */
+PT_INLINE size_t comment_close(const unsigned char *b, size_t n, size_t open)
+{
+    size_t i = open + 1;
+#if defined(__SSE2__)
+    const __m128i close = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(b + i));
+        __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr));
+        unsigned hits = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, close), ends));
+        if (hits) {
+            size_t at = i + (size_t)__builtin_ctz(hits);
+            return b[at] == '}' ? at : 0;
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        if (b[i] == '}')
+            return i;
+        if (b[i] == '\n' || b[i] == '\r')
+            return 0;
+    }
+    return 0;
+}
+
+/* The bulk of movetext in one loop: blanks, moves, move numbers and
+ * comments closed on their line, each taken as scan_one() would take it,
+ * without a round trip through pt_pgn_next() for each. Stops before
+ * anything else, and at the end of the buffer, for scan_one(). Only for a
+ * game already started. */
 static step scan_run(scan *s)
 {
     const unsigned char *b = s->r->buf;
@@ -1059,6 +1094,17 @@ static step scan_run(scan *s)
     step st = STEP_TOKEN;
     for (;;) {
         pos = blanks_end(s, b, n, plain, pos);
+        if (pos < n && b[pos] == '{') {
+            size_t close = comment_close(b, n, pos);
+            if (close == 0)
+                break;
+            st = add_token(s, PT_TOK_COMMENT, pos + 1, close - pos - 1, 0);
+            pos = close + 1;
+            if (st != STEP_TOKEN)
+                break;
+            s->last_line = s->line;
+            continue;
+        }
         size_t end = window_symbol_end(s, &w, pos);
         if (end == 0)
             break;

@@ -7,14 +7,36 @@
 #include "notation/pgn_game.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The offset of the last line feed in b[0..end), or end when there is
+ * none. Sixteen bytes at a time: online games write their movetext on one
+ * long line, which the search for a cut crosses. */
+static size_t last_line_feed(const unsigned char *b, size_t end)
+{
+    size_t i = end;
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    for (; i >= 16; i -= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + i - 16));
+        unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf));
+        if (hits)
+            return i - 16 + (size_t)(31 - __builtin_clz(hits));
+    }
+#endif
+    while (i-- > 0)
+        if (b[i] == '\n')
+            return i;
+    return end;
+}
 
 /* The start of the line ending at b[end] (a line feed). */
 static size_t line_start_before(const unsigned char *b, size_t end)
 {
-    size_t i = end;
-    while (i > 0 && b[i - 1] != '\n')
-        i--;
-    return i;
+    size_t lf = last_line_feed(b, end);
+    return lf == end ? 0 : lf + 1;
 }
 
 /* Whether the line at b[at] starts with '[', perhaps after a byte order
@@ -34,9 +56,14 @@ static bool tag_line(const unsigned char *b, size_t at, size_t len, bool named)
 
 size_t pt_pgn_split_point(const unsigned char *b, size_t len)
 {
-    /* From the end back: each tag line, its mark included. */
-    for (size_t at = len; at-- > 1;) {
-        if (b[at - 1] != '\n' || !tag_line(b, at, len, true))
+    /* From the end back, line by line: each tag line, its mark included. */
+    for (size_t end = len; end > 1;) {
+        size_t lf = last_line_feed(b, end - 1);
+        if (lf == end - 1)
+            break; /* no line feed before b[end - 1]: no line start */
+        size_t at = lf + 1;
+        end = lf + 1;
+        if (!tag_line(b, at, len, true))
             continue;
         /* A tag line after another belongs to the same game. */
         if (!tag_line(b, line_start_before(b, at - 1), len, false))
@@ -60,6 +87,16 @@ long pt_pgn_count_lines(const unsigned char *b, size_t len)
 {
     long n = 0;
     size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    for (; i + 32 <= len; i += 32) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + i + 16));
+        unsigned lo = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, lf));
+        unsigned hi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(y, lf));
+        n += __builtin_popcount(lo | hi << 16);
+    }
+#endif
     for (uint64_t eight; i + 8 <= len; i += 8) {
         memcpy(&eight, b + i, 8);
         n += line_feeds(eight);

@@ -3,6 +3,7 @@
  */
 #include "notation/walk.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 /* Makes room for line `top` (0 is the main line). */
@@ -10,12 +11,14 @@ static bool room_for(pt_walk *ls, int top)
 {
     if (top < ls->cap)
         return true;
-    int cap = ls->cap ? 2 * ls->cap : 4;
-    pt_walk_line *line = realloc(ls->line, (size_t)cap * sizeof *line);
+    size_t cap = ls->cap > 0 ? 2 * (size_t)ls->cap : 4;
+    if (cap > INT_MAX)
+        return false;
+    pt_walk_line *line = realloc(ls->line, cap * sizeof *line);
     if (!line)
         return false;
     ls->line = line;
-    ls->cap = cap;
+    ls->cap = (int)cap;
     return true;
 }
 
