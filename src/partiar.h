@@ -549,13 +549,14 @@ enum { PT_RESULT_WHITE = 1, PT_RESULT_BLACK, PT_RESULT_DRAW, PT_RESULT_UNKNOWN }
 
 /* One token of a game's movetext, in the order of the text. */
 typedef struct pt_pgn_token {
-    uint8_t kind;     /* pt_pgn_kind */
-    uint8_t marks;    /* PT_MARK_* for moves */
-    uint16_t depth;   /* variation depth, 0 on the main line */
-    int value;        /* NUMBER: the number; NAG: its value; RESULT: PT_RESULT_* */
-    bool black;       /* NUMBER written with "...": Black to move */
-    size_t text, len; /* the text in the game's UTF-8 text */
-    int line, column; /* where it starts; column in characters, from 1 */
+    uint8_t kind;       /* pt_pgn_kind */
+    uint8_t marks;      /* PT_MARK_* for moves */
+    uint16_t depth;     /* variation depth, 0 on the main line */
+    int value;          /* NUMBER: the number; NAG: its value; RESULT: PT_RESULT_* */
+    bool black;         /* NUMBER written with "...": Black to move */
+    uint32_t text, len; /* the text in the game's UTF-8 text (a game holds at
+                           most PT_PGN_MAX_GAME bytes) */
+    int line, column;   /* where it starts; column in characters, from 1 */
 } pt_pgn_token;
 
 /* One game as read: its text, tags, tokens and diagnostics. A reader
@@ -632,6 +633,10 @@ typedef struct pt_pgn_reader pt_pgn_reader;
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx);
 /* A reader of the len bytes at b, read where they are: b must outlive it. */
 pt_err pt_pgn_open_bytes(pt_pgn_reader **pr, const unsigned char *b, size_t len);
+/* Points a reader made by pt_pgn_open_bytes at other bytes, as if opened
+ * anew, keeping its memory: for reading many small pieces. PT_ERR_RANGE
+ * for a reader of a stream. */
+pt_err pt_pgn_reset_bytes(pt_pgn_reader *r, const unsigned char *b, size_t len);
 /* Lowers the size above which a game is skipped as unreadable (for tests
  * and for callers with tight memory); at most PT_PGN_MAX_GAME. */
 void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes);
@@ -685,8 +690,11 @@ long pt_pgn_count_lines(const unsigned char *b, size_t len);
  * next piece, and is read again with it (pt_pgn_pieces_carry) or with the
  * rest of the input (pt_pgn_cutter_rest). */
 typedef struct pt_pgn_piece {
-    pt_buf bytes;       /* the piece's bytes; owned, free with pt_buf_free */
-    pt_pgn_place start; /* the line bytes[0] is on; games counted from 0 */
+    const char *data; /* the piece's bytes: in the cutter's stage (see
+                         pt_pgn_cutter_flip), or in own */
+    size_t len;
+    pt_buf own;         /* the bytes of a carried piece; free with pt_buf_free */
+    pt_pgn_place start; /* the line data[0] is on; games counted from 0 */
     bool last;          /* the input ends with it */
     bool uncut;         /* no cut was found: it cannot be read on its own */
     bool carried;       /* it begins with a game a cut split */
@@ -702,7 +710,12 @@ typedef struct pt_pgn_cutter pt_pgn_cutter;
  * piece_bytes; no piece is cut longer than limit bytes (past that, the
  * rest of the input is one uncut piece). */
 pt_err pt_pgn_cutter_open(pt_pgn_cutter **pc, pt_read_fn read, void *ctx, size_t piece_bytes, size_t limit);
-/* Fills p with the next piece. PT_ERR_END when the input is used up (or
+/* Starts a batch of pieces that come to batch_bytes or less (and one
+ * piece more): they are cut into one of the cutter's two stages, and
+ * their bytes stay where they are until the flip after next. So while
+ * one batch is read, the next can be cut, and no piece is copied. */
+pt_err pt_pgn_cutter_flip(pt_pgn_cutter *c, size_t batch_bytes);
+/* Points p at the next piece. PT_ERR_END when the input is used up (or
  * an uncut piece was the last); PT_ERR_NOMEM. */
 pt_err pt_pgn_cutter_next(pt_pgn_cutter *c, pt_pgn_piece *p);
 /* A reader of the rest of the input from piece pieces[0], which could not
@@ -714,12 +727,13 @@ pt_err pt_pgn_cutter_next(pt_pgn_cutter *c, pt_pgn_piece *p);
 pt_err pt_pgn_cutter_rest(pt_pgn_cutter *c, pt_pgn_piece *const *pieces, size_t n, long games, pt_pgn_reader **pr);
 void pt_pgn_cutter_close(pt_pgn_cutter **pc);
 
-/* Reading a piece's games: begin opens a reader at its place, next reads
- * one game (as pt_pgn_next, noting where it began), end notes whether the
- * piece ended between games and closes the reader. */
-pt_err pt_pgn_piece_begin(pt_pgn_piece *p, pt_pgn_reader **pr);
+/* Reading a piece's games with a reader made by pt_pgn_open_bytes (one
+ * for all the pieces a thread reads): begin points it at the piece, at
+ * its place; next reads one game (as pt_pgn_next, noting where it began);
+ * end notes whether the piece ended between games. */
+pt_err pt_pgn_piece_begin(pt_pgn_piece *p, pt_pgn_reader *r);
 pt_err pt_pgn_piece_next(pt_pgn_piece *p, pt_pgn_reader *r, pt_pgn_game *g);
-void pt_pgn_piece_end(pt_pgn_piece *p, pt_pgn_reader **pr);
+void pt_pgn_piece_end(pt_pgn_piece *p, const pt_pgn_reader *r);
 /* Whether a piece's games cannot be taken as they were read: its cut did
  * not hold, or it was not cut (the pieces of a batch are looked at in
  * order; the first such is the "bad" piece of what follows). */

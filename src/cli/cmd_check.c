@@ -4,18 +4,20 @@
  *
  * The library reads, cuts, checks and finds duplicates; this file keeps
  * the options, the threads, the order of the output and the exit status.
- * With -j N of PIECES_FROM_THREADS or more, this thread cuts each input
- * into pieces (pt_pgn_cutter), and the threads read and check the pieces
- * of a batch, each on its own; then this thread reports their games in
- * input order, so the output is the same for any -j. While the workers
- * read one batch this thread reports the one before and cuts the one
- * after. When a cut did not hold, the game it split is read again with
- * the next batch (pt_pgn_pieces_carry); when that cannot be, the rest of
- * the input is read by this thread and only checked by the workers, in
- * batches of games (pt_pgn_cutter_rest). Memory is bounded by two
- * batches, never by the input. With fewer threads this thread reads every
- * game and the others check them, in the same batches of games; with -j 1
- * each game is read, checked and reported in turn.
+ * What is reported of each game is kept apart from the game (report.h),
+ * on the thread that checked it, so that every thread reuses one game
+ * object, hot in its own cache, and no game crosses between threads.
+ *
+ * With -j 1 each game is read, checked and reported in turn. With more,
+ * this thread cuts each input into pieces where games should begin
+ * (pt_pgn_cutter), all threads read and check the pieces of a batch,
+ * each piece on its own, and this thread reports their games in input
+ * order, so the output is the same for any -j; while the others read one
+ * batch, it cuts the next. When a cut did not hold, the game it split is
+ * read again with the next batch (pt_pgn_pieces_carry); when that cannot
+ * be, the rest of the input is read by this thread and only checked by
+ * the others, in batches of games (pt_pgn_cutter_rest). Memory is bounded
+ * by two batches, never by the input.
  */
 #include "cli.h"
 #include "pool.h"
@@ -27,35 +29,29 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BATCH ((size_t)128)
-/* Small pieces, many to a batch: at the end of a batch the threads wait
- * for its last piece, which must be short beside the batch, and a batch's
- * games must stay in the cache until they are reported. With two threads
- * on 52 MB, 2 KiB pieces took 7% more processor time than one thread
- * reading for the other, 32 KiB pieces 16% more. */
+#define BATCH ((size_t)128) /* games, when one thread reads for the others */
+/* Pieces of about 2 KiB, a game or two, and 64 a thread to a batch: the
+ * threads wait at the end of each batch for its last piece, which must be
+ * short beside the batch, and a batch's records must stay in the cache
+ * until they are reported. */
 #define PIECE_BYTES     ((size_t)2 << 10)
-#define PIECES_A_THREAD 16
-/* Pieces only from this many threads: below, one thread reads and the
- * others check. Reading is about a quarter of the work, so one reading
- * thread keeps up with three checking, and pieces cost more than they
- * bring (12% more wall time at -j2). A threshold from that share: this
- * machine has two cores and cannot time five. */
-#define PIECES_FROM_THREADS 5
-#define PIECE_LIMIT         ((size_t)4 << 20) /* no cut within: the rest is read whole */
+#define PIECES_A_THREAD 64
+#define PIECE_LIMIT     ((size_t)4 << 20) /* no cut within: the rest is read whole */
 /* A failed cut's game and the rest of its batch are read again only when
- * they come to this much (a batch of 2 KiB pieces on up to eight threads
- * does): 48 MB of random bytes, cut into pieces of megabytes, took 766 MB
- * when they were carried whole, and 115 MB with this bound. */
+ * they come to this much: 48 MB of random bytes, cut into pieces of
+ * megabytes, took 766 MB when they were carried whole, and 115 MB with
+ * this bound. */
 #define CARRY_BYTES ((size_t)256 << 10)
 /* Input bytes a batch may hold, games or pieces, beside its count: a game
  * takes up to 35 times its text in memory (a token of 32 bytes for each
  * "()" of a variation tree), and 256 games of 1 MB, two batches, took
  * 1.4 GB. Usual batches hold under a tenth of it. */
 #define BATCH_BYTES ((size_t)4 << 20)
-/* A slot keeps its game's memory for the next game, to spare the
- * allocations, but not past this: one huge game would stay held in every
- * slot that ever read one. */
-#define SLOT_KEEP_BYTES ((size_t)1 << 20)
+/* A game object, or a list of what is reported, keeps its memory for the
+ * next game, to spare the allocations, but not past this: one huge game
+ * would stay held in every thread that ever read one. */
+#define KEEP_BYTES  ((size_t)1 << 20)
+#define MAX_THREADS 64
 
 static const char help[] = "Usage: partiar check [OPTIONS] [PATH...]\n"
                            "Check PGN files, gzip files and folders (searched for *.pgn and *.pgn.gz)\n"
@@ -90,19 +86,20 @@ typedef struct options {
     const char *output;
 } options;
 
-/* One game in a batch: read here, checked by a worker. */
+/* A game object and its replay: one for each thread, and one for each
+ * game of a batch when one thread reads for the others. */
 typedef struct slot {
     pt_pgn_game *game;
     pt_replay *replay;
-    uint64_t fingerprint;
+    pt_pgn_reader *reader; /* a thread's, for its pieces */
+    pt_report_list kept;   /* batches of games: what is reported of it */
     pt_err err;
 } slot;
 
-/* A piece of an input and its games once read. */
+/* A piece of an input and what is reported of its games once read. */
 typedef struct piece {
     _Alignas(64) pt_pgn_piece cut; /* a cache line each: two threads write neighbours */
-    slot *slots;
-    size_t count, slots_cap;
+    pt_report_list kept;
     pt_err err;
 } piece;
 
@@ -111,11 +108,14 @@ typedef struct batch {
     slot *slots;
     piece *pieces;
     size_t count;
-    const options *opts;
+    slot *scratch; /* one for each thread, for pieces */
+    const pt_report_opts *report;
+    const pt_replay_opts *replay;
 } batch;
 
 typedef struct state {
     const options *opts;
+    pt_report_opts report_opts;
     FILE *export;
     FILE *report; /* standard output, or standard error when -o - takes it */
     pt_buf out;
@@ -126,7 +126,8 @@ typedef struct state {
     long by_lang[64];
     pt_progress progress;
     double start;
-    piece *pieces; /* two batches of npieces, with -j N */
+    slot scratch[MAX_THREADS]; /* each thread's game */
+    piece *pieces;             /* two batches of npieces, with -j N */
     size_t npieces;
 } state;
 
@@ -145,66 +146,59 @@ static void free_slots(slot *slots, size_t count)
     for (size_t i = 0; i < count; i++) {
         pt_pgn_game_free(&slots[i].game);
         pt_replay_free(&slots[i].replay);
+        pt_report_free(&slots[i].kept);
+        pt_pgn_close(&slots[i].reader);
     }
-    free(slots);
 }
 
-static void check_slot(const options *o, slot *s)
+/* Checks the game in s and keeps what is reported of it in kept. */
+static pt_err check_game(const batch *b, slot *s, pt_report_list *kept)
 {
-    s->err = pt_replay_game(s->game, &o->replay, s->replay);
-    s->fingerprint = o->no_duplicates ? 0 : pt_dups_fingerprint(s->game, s->replay);
+    pt_err err = pt_replay_game(s->game, b->replay, s->replay);
+    if (err == PT_OK)
+        err = pt_report_keep(kept, b->report, s->game, s->replay);
+    pt_pgn_game_trim(s->game, KEEP_BYTES);
+    pt_replay_trim(s->replay, KEEP_BYTES);
+    return err;
 }
 
-static bool room_for_game(piece *pc)
+/* Reads and checks the games of one piece on one thread's game. */
+static void read_piece(const batch *b, piece *pc, slot *s)
 {
-    if (pc->count < pc->slots_cap)
-        return slot_ready(&pc->slots[pc->count]) == PT_OK;
-    size_t cap = pc->slots_cap ? 2 * pc->slots_cap : 8;
-    slot *more = realloc(pc->slots, cap * sizeof *more);
-    if (!more)
-        return false;
-    memset(more + pc->slots_cap, 0, (cap - pc->slots_cap) * sizeof *more);
-    pc->slots = more;
-    pc->slots_cap = cap;
-    return slot_ready(&pc->slots[pc->count]) == PT_OK;
-}
-
-/* Reads and checks the games of one piece. */
-static void read_piece(const options *o, piece *pc)
-{
-    pc->count = 0;
+    pt_report_clear(&pc->kept, KEEP_BYTES);
     pc->err = PT_OK;
+    pc->cut.games = 0;
     pc->cut.between = true;
     if (pc->cut.uncut)
         return;
-    pt_pgn_reader *r;
-    if ((pc->err = pt_pgn_piece_begin(&pc->cut, &r)) != PT_OK)
+    if ((pc->err = slot_ready(s)) != PT_OK ||
+        (!s->reader && (pc->err = pt_pgn_open_bytes(&s->reader, NULL, 0)) != PT_OK) ||
+        (pc->err = pt_pgn_piece_begin(&pc->cut, s->reader)) != PT_OK)
         return;
     for (;;) {
-        if (!room_for_game(pc)) {
-            pc->err = PT_ERR_NOMEM;
-            break;
-        }
-        slot *s = &pc->slots[pc->count];
-        pt_err err = pt_pgn_piece_next(&pc->cut, r, s->game);
+        pt_err err = pt_pgn_piece_next(&pc->cut, s->reader, s->game);
+        if (err == PT_OK)
+            err = check_game(b, s, &pc->kept);
         if (err != PT_OK) {
             pc->err = err == PT_ERR_END ? PT_OK : err;
             break;
         }
-        check_slot(o, s);
-        pc->count++;
     }
-    pt_pgn_piece_end(&pc->cut, &r);
+    pt_pgn_piece_end(&pc->cut, s->reader);
 }
 
-/* Item `item` of a batch: a game to check, or a piece to read. */
-static void work(void *job, size_t item)
+/* Item `item` of a batch on thread `thread`: a game to check, or a piece
+ * to read. */
+static void work(void *job, size_t item, int thread)
 {
     batch *b = job;
-    if (b->pieces)
-        read_piece(b->opts, &b->pieces[item]);
-    else
-        check_slot(b->opts, &b->slots[item]);
+    if (b->pieces) {
+        read_piece(b, &b->pieces[item], &b->scratch[thread]);
+    } else {
+        slot *s = &b->slots[item];
+        pt_report_clear(&s->kept, KEEP_BYTES);
+        s->err = check_game(b, s, &s->kept);
+    }
 }
 
 /* --------------------------------------------------------------- output */
@@ -259,62 +253,48 @@ static void duplicate_message(char *out, size_t size, unsigned game, const char 
     append(out, size, at, file);
 }
 
-/* A warning when the game was seen before. */
-static void look_for_duplicate(state *st, slot *s)
+/* The warning that game r repeats an earlier one, if it does. */
+static bool look_for_duplicate(state *st, const pt_report_game *r, pt_report_diag *dup)
 {
     bool seen;
     uint32_t file, game;
-    pt_pgn_game *g = s->game;
-    if (!s->fingerprint || pt_dups_remember(st->dups, s->fingerprint, (uint32_t)st->input,
-                                            (uint32_t)pt_pgn_game_number(g), &seen, &file, &game) != PT_OK)
-        return; /* duplicates are a warning: without memory, go on without */
+    if (!r->fingerprint || pt_dups_remember(st->dups, r->fingerprint, (uint32_t)st->input, (uint32_t)r->number, &seen,
+                                            &file, &game) != PT_OK)
+        return false; /* duplicates are a warning: without memory, go on without */
     if (!seen)
-        return;
+        return false;
     st->duplicates++;
-    char message[200]; /* as much as a diagnostic holds (it cuts a longer one) */
-    duplicate_message(message, sizeof message, game, pt_cli_input_name(st->inputs->items[file]));
-    pt_pgn_add_diag_text(g, PT_SEV_WARNING, PT_CODE_DUPLICATE, pt_pgn_game_line(g), 1, 0, message);
+    *dup = (pt_report_diag){
+        .d = {.severity = PT_SEV_WARNING, .code = PT_CODE_DUPLICATE, .line = r->first_line, .column = 1}, .side = ""};
+    duplicate_message(dup->d.message, sizeof dup->d.message, game, pt_cli_input_name(st->inputs->items[file]));
+    return true;
 }
 
-/* Reports one checked game, in order. */
-static void report_game(state *st, const char *file, slot *s)
+/* Reports the games [from, to) of list l, in order, numbered after the
+ * `games` before them in their input. */
+static void report_kept(state *st, const char *file, pt_report_list *l, size_t from, size_t to, long games)
 {
-    if (s->err != PT_OK)
-        report_input_error(st, file, "out of memory while checking a game");
-    pt_pgn_game *g = s->game;
-    pt_replay *rp = s->replay;
-    look_for_duplicate(st, s);
-    if (pt_pgn_count_unlisted(g) != PT_OK)
-        report_input_error(st, file, "out of memory while checking a game");
-    pt_pgn_game_sort_diags(g);
-    pt_verdict v = pt_replay_verdict(g, rp);
-    st->games++;
-    st->by_verdict[v]++;
-    const pt_pgn_diag *diags;
-    size_t n = pt_pgn_game_diags(g, &diags);
-    for (size_t i = 0; i < n; i++) {
-        st->errors += diags[i].severity == PT_SEV_ERROR;
-        st->warnings += diags[i].severity == PT_SEV_WARNING;
-    }
-    for (int i = 0; pt_replay_replayed(rp) && i < pt_lang_count() && i < 64; i++) {
-        if (pt_lang_at(i) == pt_replay_lang(rp)) {
-            st->by_lang[i]++;
-            break;
+    for (size_t i = from; i < to; i++) {
+        pt_report_game *r = &l->games[i];
+        r->number += games;
+        pt_report_diag dup;
+        bool repeats = look_for_duplicate(st, r, &dup);
+        st->games++;
+        st->by_verdict[r->verdict]++;
+        st->errors += r->errors;
+        st->warnings += r->warnings + repeats;
+        for (int k = 0; r->lang && k < pt_lang_count() && k < 64; k++) {
+            if (pt_lang_at(k) == r->lang) {
+                st->by_lang[k]++;
+                break;
+            }
         }
+        if (!st->opts->quiet)
+            pt_report_write(&st->out, st->opts->format, file, l, r, repeats ? &dup : NULL);
+        if (st->export && r->exported)
+            fwrite(l->text.data + r->pgn, 1, r->pgn_len, st->export);
+        flush_out(st);
     }
-    if (!st->opts->quiet)
-        pt_report_game(&st->out, st->opts->format, file, g, rp, v);
-    if (st->export && (v == PT_VERDICT_VALID || st->opts->export_all)) {
-        pt_buf text = {0};
-        pt_pgn_moves moves;
-        pt_replay_pgn_moves(rp, &moves);
-        if (pt_pgn_write(g, &moves, &st->opts->write, &text) == PT_OK)
-            fwrite(text.data, 1, text.len, st->export);
-        pt_buf_free(&text);
-    }
-    flush_out(st);
-    pt_pgn_game_trim(g, SLOT_KEEP_BYTES);
-    pt_replay_trim(rp, SLOT_KEEP_BYTES);
 }
 
 static void show_progress(state *st)
@@ -348,10 +328,22 @@ static bool read_batch(state *st, const char *file, pt_pgn_reader *r, batch *b)
     return true;
 }
 
-/* Without workers (-j 1): each game read, checked and reported in turn,
- * in one slot, so that its data stays in the cache. */
-static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s)
+/* Reports the games of a batch of games, checked. */
+static void report_batch(state *st, const char *file, batch *b)
 {
+    for (size_t i = 0; i < b->count; i++) {
+        slot *s = &b->slots[i];
+        if (s->err != PT_OK)
+            report_input_error(st, file, "out of memory while checking a game");
+        report_kept(st, file, &s->kept, 0, s->kept.count, 0);
+    }
+}
+
+/* Without other threads (-j 1): each game read, checked and reported in
+ * turn, in this thread's game, so that its data stays in the cache. */
+static void check_alone(state *st, const char *file, pt_pgn_reader *r, const batch *b)
+{
+    slot *s = &b->scratch[0];
     for (long n = 1;; n++) {
         pt_err err = slot_ready(s);
         if (err == PT_OK)
@@ -361,18 +353,25 @@ static void check_alone(state *st, const char *file, pt_pgn_reader *r, slot *s)
                 report_input_error(st, file, "out of memory");
             return;
         }
-        check_slot(st->opts, s);
-        report_game(st, file, s);
+        pt_report_clear(&s->kept, KEEP_BYTES);
+        if (check_game(b, s, &s->kept) != PT_OK)
+            report_input_error(st, file, "out of memory while checking a game");
+        report_kept(st, file, &s->kept, 0, s->kept.count, 0);
         if (n % (long)BATCH == 0)
             show_progress(st);
     }
 }
 
-/* Two batches: while the workers check one, this thread reports the other
- * and reads the next games into it. */
-static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot *slots, pt_pool *pool)
+/* Two batches of games: while the others check one, this thread reports
+ * the other and reads the next games into it. */
+static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot *slots, const batch *like,
+                             pt_pool *pool)
 {
-    batch pair[2] = {{.slots = slots, .opts = st->opts}, {.slots = slots + BATCH, .opts = st->opts}};
+    batch pair[2] = {*like, *like};
+    pair[0].slots = slots;
+    pair[1].slots = slots + BATCH;
+    pair[0].pieces = pair[1].pieces = NULL;
+    pair[0].count = pair[1].count = 0;
     batch *now = &pair[0], *next = &pair[1]; /* the workers hold these */
     bool more = read_batch(st, file, r, now);
     if (now->count)
@@ -383,8 +382,7 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
         pt_pool_wait(pool);
         if (next->count)
             pt_pool_post(pool, next, next->count);
-        for (size_t i = 0; i < now->count; i++)
-            report_game(st, file, &now->slots[i]);
+        report_batch(st, file, now);
         show_progress(st);
         batch *done = now;
         now = next;
@@ -401,14 +399,19 @@ static void check_in_batches(state *st, const char *file, pt_pgn_reader *r, slot
 static void cut_batch(state *st, const char *file, pt_pgn_cutter *c, batch *b, size_t n)
 {
     size_t held = 0;
-    for (b->count = 0; b->count < n && held < BATCH_BYTES; b->count++) {
+    b->count = 0;
+    if (pt_pgn_cutter_flip(c, BATCH_BYTES) != PT_OK) {
+        report_input_error(st, file, "out of memory");
+        return;
+    }
+    for (; b->count < n && held < BATCH_BYTES; b->count++) {
         piece *pc = &b->pieces[b->count];
         pt_err err = pt_pgn_cutter_next(c, &pc->cut);
         if (err == PT_ERR_NOMEM)
             report_input_error(st, file, "out of memory");
         if (err != PT_OK)
             return;
-        held += pc->cut.bytes.len;
+        held += pc->cut.len;
     }
 }
 
@@ -416,10 +419,7 @@ static void cut_batch(state *st, const char *file, pt_pgn_cutter *c, batch *b, s
  * before it in the input. */
 static void report_games(state *st, const char *file, piece *pc, size_t n, long *games)
 {
-    for (size_t i = 0; i < n; i++) {
-        pt_pgn_game_renumber(pc->slots[i].game, *games);
-        report_game(st, file, &pc->slots[i]);
-    }
+    report_kept(st, file, &pc->kept, 0, n, *games);
     *games += (long)n;
 }
 
@@ -427,7 +427,7 @@ static void report_games(state *st, const char *file, piece *pc, size_t n, long 
 static void report_kept_games(state *st, const char *file, piece *pc, long *games)
 {
     if (pt_pgn_piece_keeps_games(&pc->cut))
-        report_games(st, file, pc, pc->count - 1, games);
+        report_games(st, file, pc, pc->kept.count - 1, games);
 }
 
 /* The pieces of b from `from` on, then those of next: for carrying and
@@ -455,7 +455,7 @@ static void check_rest(state *st, const char *file, pt_pgn_cutter *c, batch *b, 
     if (!list || pt_pgn_cutter_rest(c, list, n, games, &r) != PT_OK)
         report_input_error(st, file, "out of memory");
     else
-        check_in_batches(st, file, r, slots, pool);
+        check_in_batches(st, file, r, slots, b, pool);
     pt_pgn_close(&r);
     free(list);
 }
@@ -479,7 +479,7 @@ static bool carry_over(batch *b, size_t bad, batch *next)
  * ran out of memory, which ends the input. */
 static bool report_piece(state *st, const char *file, piece *pc, long *games)
 {
-    report_games(st, file, pc, pc->count, games);
+    report_games(st, file, pc, pc->kept.count, games);
     if (pc->err != PT_OK)
         report_input_error(st, file, "out of memory");
     return pc->err == PT_OK;
@@ -487,10 +487,13 @@ static bool report_piece(state *st, const char *file, piece *pc, long *games)
 
 /* Two batches of n pieces: while the workers read and check one, this
  * thread cuts the next, then reports the one done. */
-static void check_in_pieces(state *st, const char *file, pt_pgn_cutter *c, piece *pieces, size_t n, slot *slots,
+static void check_in_pieces(state *st, const char *file, pt_pgn_cutter *c, const batch *like, slot *slots,
                             pt_pool *pool)
 {
-    batch pair[2] = {{.pieces = pieces, .opts = st->opts}, {.pieces = pieces + n, .opts = st->opts}};
+    size_t n = st->npieces;
+    batch pair[2] = {*like, *like};
+    pair[0].pieces = st->pieces;
+    pair[1].pieces = st->pieces + n;
     batch *now = &pair[0], *next = &pair[1];
     long games = 0;
     cut_batch(st, file, c, now, n);
@@ -536,19 +539,17 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
         return;
     }
     st->files++;
+    batch like = {.scratch = st->scratch, .report = &st->report_opts, .replay = &st->opts->replay};
     pt_pgn_reader *r;
     pt_pgn_cutter *c;
-    if (pool && st->opts->threads >= PIECES_FROM_THREADS) {
+    if (pool) {
         if (pt_pgn_cutter_open(&c, pt_input_read, in, PIECE_BYTES, PIECE_LIMIT) == PT_OK)
-            check_in_pieces(st, file, c, st->pieces, st->npieces, slots, pool);
+            check_in_pieces(st, file, c, &like, slots, pool);
         else
             report_input_error(st, file, "out of memory");
         pt_pgn_cutter_close(&c);
     } else if (pt_pgn_open(&r, pt_input_read, in) == PT_OK) {
-        if (pool)
-            check_in_batches(st, file, r, slots, pool);
-        else
-            check_alone(st, file, r, slots);
+        check_alone(st, file, r, &like);
         pt_pgn_close(&r);
     } else {
         report_input_error(st, file, "out of memory");
@@ -702,6 +703,11 @@ int pt_cmd_check(int argc, char **argv)
         free(slots);
         return PT_EXIT_USAGE;
     }
+    st.report_opts = (pt_report_opts){.format = o.format,
+                                      .quiet = o.quiet,
+                                      .duplicates = !o.no_duplicates,
+                                      .write = st.export ? &o.write : NULL,
+                                      .export_all = o.export_all};
     if (o.format == PT_FORMAT_CSV)
         fputs(pt_report_csv_header, st.report);
     pt_progress_init(&st.progress, o.quiet);
@@ -709,7 +715,7 @@ int pt_cmd_check(int argc, char **argv)
     st.npieces = PIECES_A_THREAD * (size_t)o.threads;
     /* Aligned as the type asks (calloc gives 16 bytes), its size being a
      * multiple of the alignment. */
-    if (o.threads >= PIECES_FROM_THREADS) {
+    if (o.threads > 1) {
         size_t size = 2 * st.npieces * sizeof *st.pieces;
         if (!(st.pieces = aligned_alloc(_Alignof(piece), size))) {
             pt_cli_error("out of memory");
@@ -731,9 +737,11 @@ int pt_cmd_check(int argc, char **argv)
     print_summary(&st, o.summary || (isatty(fileno(st.report)) && o.format == PT_FORMAT_TEXT && !o.quiet));
 
     free_slots(slots, 2 * BATCH);
+    free(slots);
+    free_slots(st.scratch, MAX_THREADS);
     for (size_t i = 0; st.pieces && i < 2 * st.npieces; i++) {
-        free_slots(st.pieces[i].slots, st.pieces[i].slots_cap);
-        pt_buf_free(&st.pieces[i].cut.bytes);
+        pt_report_free(&st.pieces[i].kept);
+        pt_buf_free(&st.pieces[i].cut.own);
     }
     free(st.pieces);
     pt_dups_free(&st.dups);

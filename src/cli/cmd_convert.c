@@ -52,21 +52,22 @@ static void print_languages(void)
 }
 
 /* One line per diagnostic on standard error, as check writes them. */
-static void report(const char *name, const pt_pgn_game *g, const pt_replay *rp, counts *c, pt_buf *b)
+static pt_err report(const char *name, pt_pgn_game *g, const pt_replay *rp, counts *c, pt_report_list *kept, pt_buf *b)
 {
-    const pt_pgn_diag *diags;
-    size_t n = pt_pgn_game_diags(g, &diags);
-    long errors = 0;
-    for (size_t i = 0; i < n; i++)
-        errors += diags[i].severity == PT_SEV_ERROR;
+    static const pt_report_opts text = {.format = PT_FORMAT_TEXT};
+    pt_report_clear(kept, (size_t)1 << 20);
+    if (pt_report_keep(kept, &text, g, rp) != PT_OK)
+        return PT_ERR_NOMEM;
+    const pt_report_game *r = &kept->games[0];
     b->len = 0;
-    pt_report_game(b, PT_FORMAT_TEXT, name, g, rp, errors ? PT_VERDICT_INVALID : PT_VERDICT_VALID);
+    pt_report_write(b, PT_FORMAT_TEXT, name, kept, r, NULL);
     if (b->len)
         fwrite(b->data, 1, b->len, stderr);
-    c->errors += errors;
-    c->warnings += (long)n - errors;
+    c->errors += r->errors;
+    c->warnings += r->warnings;
     c->games++;
-    c->bad_games += errors > 0;
+    c->bad_games += r->errors > 0;
+    return PT_OK;
 }
 
 /* Converts one input; false on an I/O error or when memory runs out. */
@@ -83,18 +84,18 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
     pt_pgn_game *g = NULL;
     pt_replay *rp = NULL;
     pt_buf text = {0}, diags = {0};
+    pt_report_list kept = {0};
     pt_err err = pt_pgn_open(&r, pt_input_read, in);
     if (err == PT_OK)
         err = pt_pgn_game_new(&g);
     if (err == PT_OK)
         err = pt_replay_new(&rp);
     while (err == PT_OK && (err = pt_pgn_next(r, g)) == PT_OK) {
-        if ((err = pt_replay_game(g, ro, rp)) != PT_OK || (err = pt_pgn_count_unlisted(g)) != PT_OK)
+        if ((err = pt_replay_game(g, ro, rp)) != PT_OK || (err = report(name, g, rp, c, &kept, &diags)) != PT_OK)
             break;
         for (int i = 0; i < pt_lang_count() && i < 64; i++)
             if (pt_replay_replayed(rp) && pt_lang_at(i) == pt_replay_lang(rp))
                 c->by_lang[i]++;
-        report(name, g, rp, c, &diags);
         text.len = 0;
         pt_pgn_moves moves;
         pt_replay_pgn_moves(rp, &moves);
@@ -109,6 +110,7 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
         pt_cli_error("%s: %s", name, msg);
     pt_buf_free(&text);
     pt_buf_free(&diags);
+    pt_report_free(&kept);
     pt_replay_free(&rp);
     pt_pgn_game_free(&g);
     pt_pgn_close(&r);

@@ -15,6 +15,12 @@
 
 #define MAX_THREADS 64
 
+/* What a pool thread starts with: its pool and its number. */
+typedef struct start {
+    pt_pool *pool;
+    int thread;
+} start;
+
 struct pt_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake, idle;
@@ -28,18 +34,19 @@ struct pt_pool {
     bool stop;
     int threads;
     pthread_t ids[MAX_THREADS];
+    start starts[MAX_THREADS];
 };
 
-/* Does items of the current job until none is left. Called and returns
- * with the lock held. */
-static void take_items(pt_pool *p)
+/* Does items of the current job until none is left, as thread `thread`.
+ * Called and returns with the lock held. */
+static void take_items(pt_pool *p, int thread)
 {
     void *job = p->job;
     size_t count = p->count, mine = 0, i;
     p->active++;
     pthread_mutex_unlock(&p->lock);
     while ((i = atomic_fetch_add(&p->next, 1)) < count) {
-        p->fn(job, i);
+        p->fn(job, i, thread);
         mine++;
     }
     pthread_mutex_lock(&p->lock);
@@ -50,7 +57,8 @@ static void take_items(pt_pool *p)
 
 static void *worker(void *arg)
 {
-    pt_pool *p = arg;
+    pt_pool *p = ((start *)arg)->pool;
+    int thread = ((start *)arg)->thread;
     unsigned long seen = 0;
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -59,7 +67,7 @@ static void *worker(void *arg)
         if (p->stop)
             break;
         seen = p->generation;
-        take_items(p);
+        take_items(p, thread);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -77,9 +85,11 @@ pt_err pt_pool_start(pt_pool **pp, int threads, pt_pool_fn fn)
     pthread_cond_init(&p->wake, NULL);
     pthread_cond_init(&p->idle, NULL);
     p->fn = fn;
-    for (int t = 0; t < threads && t < MAX_THREADS; t++)
-        if (pthread_create(&p->ids[p->threads], NULL, worker, p) == 0)
+    for (int t = 0; t < threads && t < MAX_THREADS; t++) {
+        p->starts[p->threads] = (start){p, p->threads + 1};
+        if (pthread_create(&p->ids[p->threads], NULL, worker, &p->starts[p->threads]) == 0)
             p->threads++;
+    }
     *pp = p;
     if (p->threads == 0) {
         pt_pool_stop(pp);
@@ -108,7 +118,7 @@ void pt_pool_post(pt_pool *p, void *job, size_t count)
 void pt_pool_wait(pt_pool *p)
 {
     pthread_mutex_lock(&p->lock);
-    take_items(p); /* the caller helps with what is left */
+    take_items(p, 0); /* the caller helps with what is left */
     while (p->done < p->count || p->active > 0)
         pthread_cond_wait(&p->idle, &p->lock);
     pthread_mutex_unlock(&p->lock);

@@ -16,7 +16,10 @@
 #include "partiar.h"
 
 typedef struct pt_pool pt_pool;
-typedef void (*pt_pool_fn)(void *job, size_t item);
+/* Does item `item` of a job, on thread `thread`: 0 for the caller of
+ * pt_pool_wait, 1 to N - 1 for the pool's own, so that each thread can
+ * keep what it works with apart from the others'. */
+typedef void (*pt_pool_fn)(void *job, size_t item, int thread);
 
 /* Starts `threads` threads (at most 64). PT_ERR_NOMEM if none could be. */
 pt_err pt_pool_start(pt_pool **pp, int threads, pt_pool_fn fn);

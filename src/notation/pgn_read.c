@@ -15,6 +15,7 @@
 #include "util/inline.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ struct pt_pgn_reader {
     long line_start; /* where that line starts in buf; negative: earlier */
     int column_base; /* characters of that line before buf[0] */
     size_t max_game;
-    bool plain[256]; /* ASCII bytes that neither end a symbol nor may open a glued "(=)" */
+    const bool *plain; /* ASCII bytes that neither end a symbol nor may open a glued "(=)" */
     /* The current game's tag names by hash, once it has many (see
      * NAMES_LISTED): each slot 0 or a tag's index + 1, at most half full. */
     uint32_t *name_slots;
@@ -54,19 +55,30 @@ struct pt_pgn_reader {
 
 static bool ends_symbol(int c);
 
+/* The table of plain bytes, the same for every reader: made once, not
+ * each time a reader is opened (a reader for each piece of a check). */
+static bool plain_bytes[256];
+static pthread_once_t plain_once = PTHREAD_ONCE_INIT;
+
+static void make_plain_bytes(void)
+{
+    for (int c = 0; c < 256; c++)
+        plain_bytes[c] = c < 0x80 && c != '(' && !ends_symbol(c);
+}
+
 pt_err pt_pgn_open(pt_pgn_reader **pr, pt_read_fn read, void *ctx)
 {
     *pr = NULL;
     pt_pgn_reader *r = calloc(1, sizeof *r);
     if (!r)
         return PT_ERR_NOMEM;
+    pthread_once(&plain_once, make_plain_bytes);
     r->read = read;
     r->ctx = ctx;
     r->line = 1;
     r->between = true;
     r->max_game = PT_PGN_MAX_GAME;
-    for (int c = 0; c < 256; c++)
-        r->plain[c] = c < 0x80 && c != '(' && !ends_symbol(c);
+    r->plain = plain_bytes;
     *pr = r;
     return PT_OK;
 }
@@ -81,6 +93,26 @@ pt_err pt_pgn_open_bytes(pt_pgn_reader **pr, const unsigned char *b, size_t len)
     (*pr)->buf = b;
     (*pr)->len = len;
     (*pr)->eof = true;
+    return PT_OK;
+}
+
+pt_err pt_pgn_reset_bytes(pt_pgn_reader *r, const unsigned char *b, size_t len)
+{
+    if (r->read)
+        return PT_ERR_RANGE; /* a reader of a stream, not of bytes */
+    uint32_t *slots = r->name_slots;
+    size_t cap = r->name_cap, max_game = r->max_game;
+    if (r->name_count)
+        memset(slots, 0, cap * sizeof *slots);
+    *r = (pt_pgn_reader){.buf = b,
+                         .len = len,
+                         .eof = true,
+                         .between = true,
+                         .line = 1,
+                         .max_game = max_game,
+                         .plain = plain_bytes,
+                         .name_slots = slots,
+                         .name_cap = cap};
     return PT_OK;
 }
 

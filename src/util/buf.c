@@ -34,7 +34,8 @@ bool pt_buf_append(pt_buf *b, const char *s, size_t len)
 {
     if (!pt_buf_reserve(b, len))
         return false;
-    memcpy(b->data + b->len, s, len);
+    if (len > 0) /* s may be NULL then, which memcpy may not be given */
+        memcpy(b->data + b->len, s, len);
     b->len += len;
     b->data[b->len] = '\0';
     return true;

@@ -1,6 +1,7 @@
 /*
  * test_pool.c - the worker pool: every item of every job done exactly
- * once, and never after the job was waited for.
+ * once, never after the job was waited for, and by a thread numbered
+ * 0 (the caller) to N - 1.
  */
 #include "test_util.h"
 
@@ -12,12 +13,16 @@ enum { ITEMS = 64, JOBS = 3000 };
 
 typedef struct job {
     atomic_int hits[ITEMS];
+    int threads; /* the pool's threads and the caller */
+    atomic_int bad_thread;
 } job;
 
-static void hit(void *arg, size_t item)
+static void hit(void *arg, size_t item, int thread)
 {
     job *j = arg;
     atomic_fetch_add(&j->hits[item], 1);
+    if (thread < 0 || thread >= j->threads)
+        atomic_store(&j->bad_thread, 1);
 }
 
 /* Posts jobs the way check does, alternating two of them and preparing
@@ -35,10 +40,12 @@ static void test_every_item_once(void **state)
             size_t count = (size_t)(n % ITEMS) + 1;
             for (int i = 0; i < ITEMS; i++)
                 atomic_store(&j->hits[i], 0);
+            j->threads = threads + 1;
             pt_pool_post(pool, j, count);
             pt_pool_wait(pool);
             for (size_t i = 0; i < ITEMS; i++)
                 assert_int_equal(atomic_load(&j->hits[i]), i < count ? 1 : 0);
+            assert_int_equal(atomic_load(&j->bad_thread), 0); /* numbered 0 to threads */
         }
         pt_pool_post(pool, &jobs[0], 0); /* an empty job is done at once */
         pt_pool_wait(pool);
