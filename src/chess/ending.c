@@ -116,18 +116,24 @@ static bool fivefold(const uint64_t *earlier, size_t n, const pt_pos *pos, pt_la
     return laws >= PT_LAWS_2017 || repeated_five_times_in_a_row(earlier, n, pos);
 }
 
-pt_status pt_ending_judge(const uint64_t *earlier, size_t n, const pt_pos *pos, pt_laws laws)
+pt_status pt_ending_at(const pt_pos *pos)
 {
     if (!pt_has_legal_move(pos))
         return pt_pos_in_check(pos) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
+    return pt_pos_is_dead(pos) ? PT_STATUS_DEAD : PT_STATUS_ONGOING;
+}
+
+pt_status pt_ending_judge(const uint64_t *earlier, size_t n, const pt_pos *pos, pt_laws laws)
+{
+    pt_status at = pt_ending_at(pos);
+    if (at == PT_STATUS_CHECKMATE || at == PT_STATUS_STALEMATE)
+        return at;
     if (fivefold(earlier, n, pos, laws))
         return PT_STATUS_FIVEFOLD;
     /* 9.6.2: 75 moves each; a mate on the last move came first above. */
     if (laws >= PT_LAWS_2014 && pos->halfmove >= 150)
         return PT_STATUS_SEVENTYFIVE;
-    if (pt_pos_is_dead(pos))
-        return PT_STATUS_DEAD;
-    return PT_STATUS_ONGOING;
+    return at;
 }
 
 void pt_ending_init(pt_ending *e, const pt_pos *start, pt_laws laws, bool claims)

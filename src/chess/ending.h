@@ -3,6 +3,7 @@
  * home of the end-of-game rules of Articles 5 and 9, for pt_game and for
  * the replay of recorded games alike.
  *
+ *   pt_ending_at()        how a position ends a game by itself
  *   pt_ending_judge()     how a position stands, given its history
  *   pt_ending_*           a main line followed ply by ply: whether and
  *                         how the game ended, and the first draw a player
@@ -26,6 +27,10 @@ static inline bool pt_ending_few_pieces(const pt_pos *pos)
  * 9.2.2 (pt_pos keeps an en passant square only when the capture is
  * legal). */
 int pt_ending_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos);
+
+/* How pos ends a game by itself, whatever came before it: checkmate,
+ * stalemate or a dead position (5.2.2); PT_STATUS_ONGOING if not. */
+pt_status pt_ending_at(const pt_pos *pos);
 
 /* How the game stands at pos, whose history is the keys (pt_pos.key) of
  * the n positions before it, under laws: checkmate, stalemate, the dead

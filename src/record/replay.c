@@ -693,10 +693,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     }
     if (err != PT_OK)
         return err;
-    if (!pt_has_legal_move(&rp->final))
-        rp->status = pt_pos_in_check(&rp->final) ? PT_STATUS_CHECKMATE : PT_STATUS_STALEMATE;
-    else if (pt_pos_is_dead(&rp->final))
-        rp->status = PT_STATUS_DEAD;
+    rp->status = pt_ending_at(&rp->final);
     return opts->check ? finish_checks(g, rp, opts, st) : PT_OK;
 }
 
