@@ -32,13 +32,6 @@ static size_t last_line_feed(const unsigned char *b, size_t end)
     return end;
 }
 
-/* The start of the line ending at b[end] (a line feed). */
-static size_t line_start_before(const unsigned char *b, size_t end)
-{
-    size_t lf = last_line_feed(b, end);
-    return lf == end ? 0 : lf + 1;
-}
-
 /* Whether the line at b[at] starts with '[', perhaps after a byte order
  * mark (files joined into one keep their marks). With `named`, a tag name
  * must follow: a comment's "[%clk 0:03:00]" wrapped to a line start is
@@ -56,19 +49,24 @@ static bool tag_line(const unsigned char *b, size_t at, size_t len, bool named)
 
 size_t pt_pgn_split_point(const unsigned char *b, size_t len)
 {
-    /* From the end back, line by line: each tag line, its mark included. */
+    /* From the end back, line by line: the first line start (counting
+     * from the end) that begins a named tag line after a line that does
+     * not start with '['. Each line is looked at once: `after` is the
+     * start of the line after it, when that line is a named tag line. */
+    size_t after = 0;
     for (size_t end = len; end > 1;) {
         size_t lf = last_line_feed(b, end - 1);
         if (lf == end - 1)
             break; /* no line feed before b[end - 1]: no line start */
         size_t at = lf + 1;
-        end = lf + 1;
-        if (!tag_line(b, at, len, true))
-            continue;
-        /* A tag line after another belongs to the same game. */
-        if (!tag_line(b, line_start_before(b, at - 1), len, false))
-            return at;
+        end = at;
+        if (after && !tag_line(b, at, len, false))
+            return after; /* a tag line after another belongs to the same game */
+        after = tag_line(b, at, len, true) ? at : 0;
     }
+    /* The first line of b, which no line feed starts, comes before `after`. */
+    if (after && !tag_line(b, 0, len, false))
+        return after;
     return 0;
 }
 

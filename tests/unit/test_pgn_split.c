@@ -70,6 +70,67 @@ static void test_split_point(void **state)
 
 /* Texts where a cut at a tag line is not a boundary: the reader must say
  * so, and the pieces must still read as the whole. */
+/* The definition, byte by byte: the last line start (after a line feed)
+ * that begins '[' and a tag name character, perhaps after a byte order
+ * mark, on a line whose previous line does not begin '['. */
+static bool starts_tag(const unsigned char *b, size_t at, size_t len, bool named)
+{
+    if (at + 3 < len && b[at] == 0xEF && b[at + 1] == 0xBB && b[at + 2] == 0xBF)
+        at += 3;
+    if (at >= len || b[at] != '[')
+        return false;
+    return !named || (at + 1 < len && ((b[at + 1] | 0x20) - (unsigned)'a' < 26u || b[at + 1] - (unsigned)'0' < 10u ||
+                                       b[at + 1] == '_'));
+}
+
+static size_t split_point_by_definition(const unsigned char *b, size_t len)
+{
+    for (size_t at = len; at-- > 1;) {
+        if (b[at - 1] != '\n' || !starts_tag(b, at, len, true))
+            continue;
+        size_t prev = at - 1;
+        while (prev > 0 && b[prev - 1] != '\n')
+            prev--;
+        if (!starts_tag(b, prev, len, false))
+            return at;
+    }
+    return 0;
+}
+
+/* pt_pgn_split_point() against its definition, at every length of texts
+ * made of lines that are tag lines, '[' lines without a name, blank lines
+ * and movetext, in random orders and lengths (long lines cross the
+ * sixteen-byte steps of its search). */
+static void test_split_point_definition(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {"[Event \"x\"]",
+                                        "[%clk 0:01]",
+                                        "",
+                                        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6",
+                                        "\xEF\xBB\xBF[Site \"y\"]",
+                                        "[",
+                                        "[_",
+                                        "x"};
+    unsigned seed = 12345;
+    unsigned char text[600];
+    for (int round = 0; round < 2000; round++) {
+        size_t n = 0;
+        while (n < sizeof text - 60) {
+            seed = seed * 1103515245u + 12345u;
+            const char *line = lines[(seed >> 16) % 8];
+            size_t len = strlen(line);
+            memcpy(text + n, line, len);
+            n += len;
+            text[n++] = '\n';
+        }
+        for (size_t len = 0; len <= n; len++)
+            if (pt_pgn_split_point(text, len) != split_point_by_definition(text, len))
+                fail_msg("round %d, length %zu: %zu, by definition %zu", round, len, pt_pgn_split_point(text, len),
+                         split_point_by_definition(text, len));
+    }
+}
+
 static void test_cuts_that_do_not_hold(void **state)
 {
     (void)state;
@@ -171,6 +232,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_point),
+        cmocka_unit_test(test_split_point_definition),
         cmocka_unit_test(test_cuts_that_do_not_hold),
         cmocka_unit_test(test_corpora_in_pieces),
     };
