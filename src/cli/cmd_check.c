@@ -20,6 +20,7 @@
  * by two batches, never by the input.
  */
 #include "cli.h"
+#include "output.h"
 #include "pool.h"
 #include "report.h"
 
@@ -82,7 +83,7 @@ typedef struct options {
     pt_pgn_write_opts write;
     int format;
     int threads;
-    bool quiet, summary, export_all, no_duplicates;
+    bool quiet, summary, export_all, export_given, no_duplicates;
     const char *output;
 } options;
 
@@ -116,6 +117,7 @@ typedef struct batch {
 typedef struct state {
     const options *opts;
     pt_report_opts report_opts;
+    pt_output output; /* with -o */
     FILE *export;
     FILE *report; /* standard output, or standard error when -o - takes it */
     pt_buf out;
@@ -534,6 +536,10 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
     const char *file = pt_cli_input_name(path);
     char msg[200];
     pt_input *in;
+    if (st->inputs->why[st->input]) { /* found in a folder, not a file */
+        report_input_error(st, file, st->inputs->why[st->input]);
+        return;
+    }
     if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
         report_input_error(st, file, msg);
         return;
@@ -646,6 +652,7 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
                 return false;
             }
             o->export_all = optarg[0] == 'a';
+            o->export_given = true;
             break;
         case 'W':
             if (!pt_laws_from_name(optarg, &o->replay.laws)) {
@@ -670,6 +677,49 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
     return true;
 }
 
+/* The inputs the paths name (standard input when none), the output file
+ * opened, and no input that is the output: named, it is refused; found in
+ * a folder, it is left out. False after a message when the run cannot go
+ * on. */
+static bool find_inputs(state *st, int argc, char **argv, pt_paths *paths)
+{
+    for (int i = optind; i < argc; i++) {
+        char msg[200];
+        if (pt_paths_expand(paths, argv[i], msg, sizeof msg) != PT_OK)
+            report_input_error(st, argv[i], msg);
+    }
+    char none[8];
+    if (optind == argc && pt_paths_expand(paths, "-", none, sizeof none) != PT_OK) {
+        pt_cli_error("out of memory");
+        return false;
+    }
+    const char *output = st->opts->output;
+    if (output && !pt_output_open(&st->output, output))
+        return false;
+    size_t kept = 0;
+    for (size_t i = 0; i < paths->count; i++) {
+        char *path = paths->items[i];
+        if (output && pt_output_is(&st->output, path)) {
+            bool named = false;
+            for (int k = optind; k < argc && !named; k++)
+                named = strcmp(argv[k], path) == 0;
+            if (named || optind == argc) {
+                pt_cli_error("%s: is the output file too (-o); refusing to write over an input",
+                             pt_cli_input_name(path));
+                pt_output_close(&st->output, false);
+                return false;
+            }
+            pt_cli_error("%s: the output file (-o), found in a folder: not read", path);
+            free(path);
+            continue;
+        }
+        paths->items[kept] = path;
+        paths->why[kept++] = paths->why[i];
+    }
+    paths->count = kept;
+    return true;
+}
+
 int pt_cmd_check(int argc, char **argv)
 {
     options o = {.replay = {.check = true}, .write = {.notation = PT_NOTATION_SAN}, .format = PT_FORMAT_TEXT};
@@ -678,29 +728,28 @@ int pt_cmd_check(int argc, char **argv)
     int status;
     if (!parse_options(argc, argv, &o, &status))
         return status;
+    if (o.export_given && !o.output) {
+        pt_cli_usage_error("check", "--export says which games -o writes, and there is no -o");
+        return PT_EXIT_USAGE;
+    }
     o.write.diagnostics = o.export_all;
 
     /* -o -: the games on standard output, so the report goes to standard
      * error. */
     bool games_to_stdout = o.output && strcmp(o.output, "-") == 0;
-    state st = {.opts = &o, .report = games_to_stdout ? stderr : stdout, .export = games_to_stdout ? stdout : NULL};
-    if (o.output && !games_to_stdout && !(st.export = fopen(o.output, "w"))) {
-        pt_cli_error("%s: %s", o.output, strerror(errno));
+    state st = {.opts = &o, .report = games_to_stdout ? stderr : stdout};
+    pt_paths paths = {0};
+    if (!find_inputs(&st, argc, argv, &paths)) {
+        pt_paths_free(&paths);
         return PT_EXIT_USAGE;
     }
-    pt_paths paths = {0};
-    for (int i = optind; i < argc; i++) {
-        char msg[200];
-        if (pt_paths_expand(&paths, argv[i], msg, sizeof msg) != PT_OK) {
-            report_input_error(&st, argv[i], msg);
-        }
-    }
-    char none[8];
+    st.export = st.output.f;
     slot *slots = calloc(2 * BATCH, sizeof *slots);
-    if ((optind == argc && pt_paths_expand(&paths, "-", none, sizeof none) != PT_OK) || !slots ||
-        (!o.no_duplicates && pt_dups_new(&st.dups) != PT_OK)) {
+    if (!slots || (!o.no_duplicates && pt_dups_new(&st.dups) != PT_OK)) {
         pt_cli_error("out of memory");
         free(slots);
+        pt_output_close(&st.output, false);
+        pt_paths_free(&paths);
         return PT_EXIT_USAGE;
     }
     st.report_opts = (pt_report_opts){.format = o.format,
@@ -747,11 +796,9 @@ int pt_cmd_check(int argc, char **argv)
     pt_dups_free(&st.dups);
     pt_buf_free(&st.out);
     pt_paths_free(&paths);
-    if (st.export && (games_to_stdout ? fflush(st.export) : fclose(st.export)) != 0) {
-        pt_cli_error("%s: %s", o.output, strerror(errno));
+    if (o.output && !pt_output_close(&st.output, true))
         st.io_errors++;
-    }
-    if (fflush(stdout) != 0)
+    if (!pt_cli_flush(stdout, "<stdout>"))
         st.io_errors++;
     if (st.io_errors)
         return PT_EXIT_USAGE;

@@ -3,6 +3,7 @@
  * write clean export-format PGN in the notation asked for.
  */
 #include "cli.h"
+#include "output.h"
 #include "report.h"
 
 #include <errno.h>
@@ -182,22 +183,23 @@ int pt_cmd_convert(int argc, char **argv)
         }
     }
 
-    FILE *out = stdout;
-    if (output && strcmp(output, "-") != 0 && !(out = fopen(output, "w"))) {
-        pt_cli_error("%s: %s", output, strerror(errno));
+    pt_output out;
+    if (!pt_output_open(&out, output ? output : "-"))
         return PT_EXIT_USAGE;
+    int nfiles = argc - optind;
+    for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
+        const char *path = nfiles ? argv[optind + i] : "-";
+        if (pt_output_is(&out, path)) {
+            pt_cli_error("%s: is the output file too (-o); refusing to write over an input", pt_cli_input_name(path));
+            pt_output_close(&out, false);
+            return PT_EXIT_USAGE;
+        }
     }
     counts c = {0};
     bool io_error = false;
-    int nfiles = argc - optind;
     for (int i = 0; i < (nfiles ? nfiles : 1); i++)
-        io_error |= !convert(nfiles ? argv[optind + i] : "-", out, &ro, &wo, &c);
-    if (fflush(out) != 0 || ferror(out)) {
-        pt_cli_error("%s: write error: %s", output ? output : "<stdout>", strerror(errno));
-        io_error = true;
-    }
-    if (out != stdout)
-        fclose(out);
+        io_error |= !convert(nfiles ? argv[optind + i] : "-", out.f, &ro, &wo, &c);
+    io_error |= !pt_output_close(&out, true);
     if (summary || (isatty(STDERR_FILENO) && c.games > 1)) {
         fprintf(stderr, "convert: %ld games, %ld with errors; %ld errors, %ld warnings; notation:", c.games,
                 c.bad_games, c.errors, c.warnings);

@@ -52,6 +52,16 @@ const char *pt_cli_input_name(const char *path)
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+bool pt_cli_flush(FILE *f, const char *name)
+{
+    if (fflush(f) == 0 && !ferror(f))
+        return true;
+    /* The message may not get out either (standard error on the same full
+     * device); the exit status still says it. */
+    pt_cli_error("%s: write error: %s", name, strerror(errno ? errno : EIO));
+    return false;
+}
+
 double pt_cli_now(void)
 {
     struct timespec ts;

@@ -37,17 +37,25 @@ int main(int argc, char **argv)
         return PT_EXIT_USAGE;
     }
     const char *name = argv[1];
+    int status = -1;
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);
-        return PT_EXIT_OK;
-    }
-    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        status = PT_EXIT_OK;
+    } else if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
         printf("partiar %s\n", PT_VERSION);
-        return PT_EXIT_OK;
+        status = PT_EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    for (size_t i = 0; status < 0 && i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(name, commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
-    pt_cli_error("unknown command '%s'; try 'partiar --help'", name);
-    return PT_EXIT_USAGE;
+            status = commands[i].run(argc - 1, argv + 1);
+    if (status < 0) {
+        pt_cli_error("unknown command '%s'; try 'partiar --help'", name);
+        return PT_EXIT_USAGE;
+    }
+    /* Whatever a command printed (its help too) must have got out: a full
+     * device is an I/O error, not success. A command that failed has
+     * said why already. */
+    if (status != PT_EXIT_USAGE && !pt_cli_flush(stdout, "<stdout>"))
+        return PT_EXIT_USAGE;
+    return status;
 }
