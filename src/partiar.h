@@ -462,9 +462,13 @@ void pt_input_close(pt_input **pi);
 
 /* The files a list of paths names: files as they are, folders walked
  * recursively for *.pgn and *.pgn.gz in name order, each folder entered
- * once however symbolic links lead back to it. Free with pt_paths_free. */
+ * once however symbolic links lead back to it. A *.pgn or *.pgn.gz entry
+ * of a folder that cannot be read as a file (a dangling or looping
+ * symbolic link, a FIFO, a device) is listed with why[i] saying why;
+ * why[i] is NULL for the others. Free with pt_paths_free. */
 typedef struct pt_paths {
     char **items;
+    const char **why;
     size_t count, cap;
 } pt_paths;
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static bool push_path(pt_paths *p, const char *path)
+static bool push_path(pt_paths *p, const char *path, const char *why)
 {
     if (p->count == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 16;
@@ -20,13 +20,32 @@ static bool push_path(pt_paths *p, const char *path)
         if (!items)
             return false;
         p->items = items;
+        const char **whys = realloc(p->why, cap * sizeof *whys);
+        if (!whys)
+            return false;
+        p->why = whys;
         p->cap = cap;
     }
     char *copy = strdup(path);
     if (!copy)
         return false;
+    p->why[p->count] = why;
     p->items[p->count++] = copy;
     return true;
+}
+
+/* Why a folder's entry named like a game file cannot be read as one. */
+static const char *not_a_file(int err, const struct stat *st)
+{
+    if (err == ENOENT)
+        return "a symbolic link to nothing; not read";
+    if (err == ELOOP)
+        return "a loop of symbolic links; not read";
+    if (err == EACCES)
+        return "permission denied; not read";
+    if (err)
+        return "cannot be looked at; not read";
+    return S_ISFIFO(st->st_mode) ? "a FIFO, not a file; not read" : "not a regular file; not read";
 }
 
 static bool wanted(const char *name)
@@ -35,9 +54,16 @@ static bool wanted(const char *name)
     return (n > 4 && strcmp(name + n - 4, ".pgn") == 0) || (n > 7 && strcmp(name + n - 7, ".pgn.gz") == 0);
 }
 
+/* An entry of a folder, for sorting by name with what is known of it. */
+typedef struct entry {
+    char *path;
+    bool folder;
+    const char *why; /* a game file's name on what cannot be read as one */
+} entry;
+
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(((const entry *)a)->path, ((const entry *)b)->path);
 }
 
 /* The folders a walk has entered, by device and inode, in a hash set at
@@ -104,13 +130,23 @@ static pt_err walk(pt_paths *out, visited *seen, const char *dir, const struct s
         snprintf(msg, size, "%s: %s", dir, strerror(errno));
         return PT_ERR_IO;
     }
-    pt_paths here = {0};
+    entry *here = NULL;
+    size_t n = 0, cap = 0;
     pt_err err = PT_OK;
     struct dirent *e;
     while (err == PT_OK && (e = readdir(d))) {
         if (e->d_name[0] == '.')
             continue;
         size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        if (n == cap) {
+            entry *more = realloc(here, (cap ? 2 * cap : 16) * sizeof *here);
+            if (!more) {
+                err = PT_ERR_NOMEM;
+                break;
+            }
+            here = more;
+            cap = cap ? 2 * cap : 16;
+        }
         char *path = malloc(len);
         if (!path) {
             err = PT_ERR_NOMEM;
@@ -118,21 +154,26 @@ static pt_err walk(pt_paths *out, visited *seen, const char *dir, const struct s
         }
         snprintf(path, len, "%s/%s", dir, e->d_name);
         struct stat st;
-        if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && wanted(e->d_name))))
-            err = push_path(&here, path) ? PT_OK : PT_ERR_NOMEM;
-        free(path);
+        int got = stat(path, &st) == 0 ? 0 : errno;
+        if (got == 0 && S_ISDIR(st.st_mode))
+            here[n++] = (entry){path, true, NULL};
+        else if (wanted(e->d_name))
+            here[n++] = (entry){path, false, got == 0 && S_ISREG(st.st_mode) ? NULL : not_a_file(got, &st)};
+        else
+            free(path);
     }
     closedir(d);
-    if (here.count)
-        qsort(here.items, here.count, sizeof here.items[0], by_name);
-    for (size_t i = 0; i < here.count && err == PT_OK; i++) {
+    if (n)
+        qsort(here, n, sizeof *here, by_name);
+    for (size_t i = 0; i < n; i++) {
         struct stat st;
-        if (stat(here.items[i], &st) == 0 && S_ISDIR(st.st_mode))
-            err = walk(out, seen, here.items[i], &st, msg, size, depth + 1);
-        else
-            err = push_path(out, here.items[i]) ? PT_OK : PT_ERR_NOMEM;
+        if (err == PT_OK && here[i].folder && stat(here[i].path, &st) == 0)
+            err = walk(out, seen, here[i].path, &st, msg, size, depth + 1);
+        else if (err == PT_OK && !here[i].folder)
+            err = push_path(out, here[i].path, here[i].why) ? PT_OK : PT_ERR_NOMEM;
+        free(here[i].path);
     }
-    pt_paths_free(&here);
+    free(here);
     return err;
 }
 
@@ -145,7 +186,7 @@ pt_err pt_paths_expand(pt_paths *out, const char *path, char *msg, size_t size)
         free(seen.slots);
         return err;
     }
-    return push_path(out, path) ? PT_OK : PT_ERR_NOMEM;
+    return push_path(out, path, NULL) ? PT_OK : PT_ERR_NOMEM;
 }
 
 void pt_paths_free(pt_paths *p)
@@ -153,6 +194,8 @@ void pt_paths_free(pt_paths *p)
     for (size_t i = 0; i < p->count; i++)
         free(p->items[i]);
     free(p->items);
+    free(p->why);
     p->items = NULL;
+    p->why = NULL;
     p->count = p->cap = 0;
 }
