@@ -157,6 +157,11 @@ static bool fill(pt_pgn_reader *r)
      * reads is scanned again from its start after each, so reads that
      * grow with it keep a 20 MB comment linear rather than quadratic. */
     size_t room = r->cap - used, want = r->len > READ_CHUNK ? r->len : READ_CHUNK;
+    /* But never past the largest game and a chunk, so that a game too
+     * large is seen to be (at STEP_MORE) before all of it is held. */
+    size_t most = r->max_game + READ_CHUNK;
+    if (r->len < most && want > most - r->len)
+        want = most - r->len;
     size_t got = r->read(r->ctx, r->mem + used, room < want ? room : want);
     if (got == 0)
         r->eof = true;
@@ -188,6 +193,7 @@ typedef enum step {
     STEP_MORE,      /* the buffer ended inside a token: read more */
     STEP_GAME_END,  /* the game ends at s->pos */
     STEP_INPUT_END, /* no more input */
+    STEP_TOO_LARGE, /* the game has more tokens than a game of the largest size may */
     STEP_NOMEM
 } step;
 
@@ -231,6 +237,27 @@ PT_INLINE int byte_column(const scan *s, size_t at)
     return 1 + (s->line_start < 0 ? s->r->column_base + (int)at : (int)(at - (size_t)s->line_start));
 }
 
+/* Grows the game's tokens for one more, to no more than the largest game
+ * allows: they count against its size as its bytes do ("()" makes two
+ * tokens of 28 bytes from two bytes of text). False at that size, or when
+ * memory runs out. */
+static bool room_for_token(scan *s)
+{
+    pt_pgn_game *g = s->g;
+    size_t most = s->r->max_game / sizeof *g->tokens;
+    if (g->ntokens >= most)
+        return false;
+    size_t cap = g->tokens_cap ? 2 * g->tokens_cap : 64;
+    if (cap > most)
+        cap = most;
+    pt_pgn_token *more = realloc(g->tokens, cap * sizeof *more);
+    if (!more)
+        return false;
+    g->tokens = more;
+    g->tokens_cap = cap;
+    return true;
+}
+
 /* Inlined: called once a token, and the call cost more than its work. */
 PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
 {
@@ -238,8 +265,8 @@ PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
     if (s->depth > PT_PGN_MAX_DEPTH)
         return STEP_TOKEN; /* too deep: reported once, not kept */
     pt_pgn_game *g = s->g;
-    if (g->ntokens == g->tokens_cap && !pt_pgn_grow((void **)&g->tokens, &g->tokens_cap, g->ntokens, sizeof *g->tokens))
-        return STEP_NOMEM;
+    if (g->ntokens == g->tokens_cap && !room_for_token(s))
+        return g->ntokens >= s->r->max_game / sizeof *g->tokens ? STEP_TOO_LARGE : STEP_NOMEM;
     g->tokens[g->ntokens++] = (pt_pgn_token){.kind = (uint8_t)kind,
                                              .depth = (uint16_t)s->depth,
                                              .value = value,
@@ -1202,11 +1229,31 @@ static int column_before(const pt_pgn_reader *r, long line_start, size_t end, bo
     return n + pt_pgn_chars_between(r->buf, i, end, latin1);
 }
 
+/* Empties a game too large to hold, and says so. */
+static pt_err drop_huge_game(const pt_pgn_reader *r, pt_pgn_game *g, bool tokens, const char *after)
+{
+    g->ntokens = g->ntags = g->ndiags = 0;
+    g->unlisted = g->unlisted_errors = 0;
+    memset(g->initials, 0, sizeof g->initials);
+    g->unreadable = true;
+    if (tokens)
+        return pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_TOO_LARGE, g->first_line, 1, 0,
+                               "game of more than %zu symbols of movetext (%zu bytes of them); %s",
+                               r->max_game / sizeof *g->tokens, r->max_game, after);
+    return pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_TOO_LARGE, g->first_line, 1, 0,
+                           "game larger than %zu bytes; %s", r->max_game, after);
+}
+
 /* Ends the game at `end`: finishes its text and keeps the rest. */
 static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
 {
     pt_pgn_game *g = s->g;
-    if (s->depth > 0 && s->depth <= PT_PGN_MAX_DEPTH &&
+    /* A game read whole before its size was seen (the input given at
+     * once, or a read that brought its end) is too large all the same. */
+    bool huge = end > r->max_game;
+    if (huge && drop_huge_game(r, g, false, "not read") != PT_OK)
+        return PT_ERR_NOMEM;
+    if (!huge && s->depth > 0 && s->depth <= PT_PGN_MAX_DEPTH &&
         pt_pgn_raw_diag(g, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, s->line, s->line_start, end,
                         "%d variation%s not closed before the end of the game", s->depth,
                         s->depth > 1 ? "s" : "") != PT_OK)
@@ -1216,7 +1263,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         size_t n = strlen(d->message);
         snprintf(d->message + n, sizeof d->message - n, ", and %ld more in this game", s->strays - 1);
     }
-    pt_err err = pt_pgn_finish_game(g, r->buf, end, r->line, r->column_base);
+    pt_err err = pt_pgn_finish_game(g, r->buf, huge ? 0 : end, r->line, r->column_base);
     if (err != PT_OK)
         return err;
     /* Where the next game begins: its line, and how far into it. */
@@ -1232,15 +1279,10 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
 
 /* A game too large to hold: report it and skip to the next line that
  * starts with '['. */
-static pt_err skip_huge_game(pt_pgn_reader *r, scan *s)
+static pt_err skip_huge_game(pt_pgn_reader *r, scan *s, bool tokens)
 {
     pt_pgn_game *g = s->g;
-    g->ntokens = g->ntags = g->ndiags = 0;
-    g->unlisted = g->unlisted_errors = 0;
-    memset(g->initials, 0, sizeof g->initials);
-    g->unreadable = true;
-    if (pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_TOO_LARGE, g->first_line, 1, 0,
-                        "game larger than %zu bytes; skipped to the next tag line", r->max_game) != PT_OK)
+    if (drop_huge_game(r, g, tokens, "skipped to the next tag line") != PT_OK)
         return PT_ERR_NOMEM;
     for (;;) {
         for (size_t i = s->pos; i + 1 < r->len; i++) {
@@ -1298,13 +1340,14 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
                 return PT_ERR_NOMEM;
             break;
         case STEP_NOMEM: return PT_ERR_NOMEM;
+        case STEP_TOO_LARGE:
         case STEP_MORE:
-            if (r->len > r->max_game) {
+            if (st == STEP_TOO_LARGE || r->len > r->max_game) {
                 if (!started) {
                     g->number = ++r->games;
                     g->first_line = s.line;
                 }
-                return skip_huge_game(r, &s);
+                return skip_huge_game(r, &s, st == STEP_TOO_LARGE);
             }
             if (!fill(r) && !r->eof)
                 return PT_ERR_NOMEM;

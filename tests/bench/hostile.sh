@@ -15,7 +15,8 @@
 # all), games of 1 MB of empty variations on all cores (a token each two
 # bytes: the threads must not hold many such games at once), and random
 # bytes on one thread and on all cores; the last two also on five threads
-# (-j5, where each thread reads its own pieces of the input).
+# (-j5, where each thread reads its own pieces of the input). Then games
+# past the size limit, whose peak memory has a bound of its own.
 set -u
 bin=${1:-build/partiar}
 cores=$(nproc)
@@ -88,5 +89,41 @@ for shape in comment move tags tag-line quotes variations export big-games-jn bi
         "$(echo "$s1 / 1000000" | bc -l)" "$(echo "$s4 / 1000000" | bc -l)" \
         "$t1" "$t4" "$ratio" "$(echo "$m1 / 1024" | bc -l)" "$(echo "$m4 / 1024" | bc -l)" "$verdict"
     rm -f "$tmp/$shape"-*.pgn
+done
+
+# Games past the limit of 32 MiB a game (PT_PGN_MAX_GAME) are skipped,
+# and peak memory stays within three times that limit for each thread,
+# however the game is laid out: three games of 60 MB of moves on one
+# line, the same over many lines, and 60 MB of "()" (a token each two
+# bytes). Every game must be reported too large.
+limit_mb=32
+printf '\n%-12s %7s %9s %9s %9s\n' 'huge games' threads 'MB' 'peak MB' 'bound MB'
+for shape in one-line lines parens; do
+    for _ in 1 2 3; do
+        roster
+        case $shape in
+        one-line) repeat 10000000 'e4 e5 ' ;;
+        lines) yes 'e4 e5' | head -n 10000000 ;;
+        parens) repeat 30000000 '()' ;;
+        esac
+        printf ' *\n\n'
+    done >"$tmp/huge.pgn"
+    for j in 1 "$cores"; do
+        /usr/bin/time -o "$tmp/time" -f '%M' "$bin" check -j"$j" --summary "$tmp/huge.pgn" >"$tmp/out" 2>&1
+        peak=$(($(tail -n 1 "$tmp/time") / 1024))
+        bound=$((3 * limit_mb * j + 16))
+        verdict=
+        if [ "$peak" -gt "$bound" ]; then
+            verdict='  memory past the bound'
+            status=1
+        fi
+        if ! grep -q '3 games: 0 valid, 0 invalid, 3 unreadable' "$tmp/out"; then
+            verdict="$verdict  not every game skipped: $(grep '^check:' "$tmp/out")"
+            status=1
+        fi
+        printf '%-12s %7s %9.1f %9s %9s%s\n' "$shape" "$j" "$(echo "$(stat -c %s "$tmp/huge.pgn") / 1000000" | bc -l)" \
+            "$peak" "$bound" "$verdict"
+    done
+    rm -f "$tmp/huge.pgn"
 done
 exit $status

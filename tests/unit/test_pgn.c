@@ -485,6 +485,80 @@ static void test_game_too_large(void **state)
     free(text);
 }
 
+/* Whether the game that follows a small one in text is skipped as too
+ * large, read through chunks of `chunk` bytes, or at once (chunk 0). */
+static bool second_too_large(const char *body, size_t chunk)
+{
+    const char *small = "[Event \"small\"]\n\n1. e4 *\n\n";
+    size_t len = strlen(small) + strlen(body) + 64;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "%s[Event \"big\"]\n\n%s *\n", small, body);
+    pt_pgn_reader *r;
+    memory_source src = {text, strlen(text), 0, chunk, 0};
+    if (chunk)
+        assert_int_equal(pt_pgn_open(&r, memory_read, &src), PT_OK);
+    else
+        assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
+    pt_pgn_set_max_game(r, 100000);
+    pt_pgn_game g;
+    pt_pgn_game_init(&g);
+    assert_int_equal(pt_pgn_next(r, &g), PT_OK);
+    assert_false(g.unreadable);
+    assert_int_equal(pt_pgn_next(r, &g), PT_OK);
+    bool huge = find_diag(&g, "pgn-too-large") != NULL;
+    assert_int_equal(huge, g.unreadable);
+    assert_int_equal(pt_pgn_next(r, &g), PT_ERR_END);
+    pt_pgn_game_release(&g);
+    pt_pgn_close(&r);
+    free(text);
+    return huge;
+}
+
+/* n copies of unit, with sep after each. */
+static char *repeated(const char *unit, const char *sep, size_t n)
+{
+    size_t u = strlen(unit), s = strlen(sep);
+    char *text = malloc(n * (u + s) + 1), *at = text;
+    assert_non_null(text);
+    for (size_t i = 0; i < n; i++, at += u + s) {
+        memcpy(at, unit, u);
+        memcpy(at + u, sep, s);
+    }
+    *at = '\0';
+    return text;
+}
+
+/* The size limit is the game's, however its bytes are laid out and
+ * wherever it stands: the same verdict on one line or many, read at once
+ * or in pieces. Tokens count at their size in memory (28 bytes), so 100
+ * KB of "()" is as large as 1.4 MB of text. */
+static void test_game_too_large_any_layout(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *unit;
+        size_t n;
+        bool huge;
+    } cases[] = {
+        {"{a comment of forty bytes, give or take}", 2000, false}, /* 82 KB */
+        {"{a comment of forty bytes, give or take}", 3000, true},  /* 123 KB */
+        {"e4", 1500, false},                                       /* 4.5 KB, 1500 tokens */
+        {"()", 3000, true},                                        /* 9 KB, 6000 tokens */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *line = repeated(cases[i].unit, " ", cases[i].n);
+        char *lines = repeated(cases[i].unit, "\n", cases[i].n);
+        size_t chunks[] = {0, 1000, 4096, 65536};
+        for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+            assert_int_equal(second_too_large(line, chunks[c]), cases[i].huge);
+            assert_int_equal(second_too_large(lines, chunks[c]), cases[i].huge);
+        }
+        free(line);
+        free(lines);
+    }
+}
+
 /* A token is scanned again from its start after each read that does not
  * complete it, so reads must grow with what is waiting: a fixed 64 KiB
  * took 256 reads (and 2 GB of scanning) for this 16 MB comment. */
@@ -522,7 +596,8 @@ int main(void)
         cmocka_unit_test(test_encoding_line),     cmocka_unit_test(test_columns_mid_line),
         cmocka_unit_test(test_token_at),          cmocka_unit_test(test_many_tag_names),
         cmocka_unit_test(test_diagnostics_limit), cmocka_unit_test(test_diagnostic_text),
-        cmocka_unit_test(test_game_too_large),    cmocka_unit_test(test_long_token_reads),
+        cmocka_unit_test(test_game_too_large),    cmocka_unit_test(test_game_too_large_any_layout),
+        cmocka_unit_test(test_long_token_reads),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }
