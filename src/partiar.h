@@ -18,7 +18,7 @@
  *   Languages    pt_lang_*: piece letters of 24 national notations and figurine
  *   Move text    pt_move_text_parse(), pt_move_text_match(), pt_san_read(),
  *                pt_move_forms(), pt_san_suggest(), pt_san_write()
- *   Buffers      pt_buf_*: growing text for the writers
+ *   Buffers      pt_buf_*: growing text for the writers; pt_utf8_*
  *   Inputs       pt_input_*: files, standard input, gzip; pt_paths_*: folders
  *   Diagnostics  pt_code, pt_code_name(), pt_pgn_diag
  *   PGN games    pt_pgn_game_*, pt_pgn_tag_*, pt_pgn_add_diag(): one game
@@ -440,6 +440,15 @@ bool pt_buf_append(pt_buf *b, const char *s, size_t len);
 bool pt_buf_puts(pt_buf *b, const char *s);
 bool pt_buf_printf(pt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pt_buf_free(pt_buf *b);
+
+/* UTF-8, as the writers check it before they pass text on: the bytes of
+ * the well-formed character that starts at s (1 to 4, within the n bytes
+ * there), or 0 when none does (an invalid or cut sequence, a Latin-1
+ * byte). */
+size_t pt_utf8_char(const char *s, size_t n);
+/* n, or less so that s[0..n) does not end inside a character: where to
+ * cut text to make it fit. */
+size_t pt_utf8_cut(const char *s, size_t n);
 
 /* --------------------------------------------------------------- inputs */
 

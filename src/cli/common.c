@@ -12,12 +12,25 @@
 
 void pt_cli_error(const char *fmt, ...)
 {
+    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("partiar: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    /* A file name from a folder or a message quoting the input may hold
+     * terminal escapes or bytes that are not UTF-8: shown as \xNN. */
+    fputs("partiar: ", stderr);
+    size_t n = strlen(text);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)text[i];
+        size_t len = pt_utf8_char(text + i, n - i);
+        if (len == 0 || c < 0x20 || c == 0x7f)
+            fprintf(stderr, "\\x%02x", c);
+        else
+            fwrite(text + i, 1, len, stderr);
+        i += len ? len : 1;
+    }
+    fputc('\n', stderr);
 }
 
 int pt_cli_usage_error(const char *command, const char *fmt, ...)

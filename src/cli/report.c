@@ -62,8 +62,12 @@ static void text_at(const pt_pgn_game *g, const pt_pgn_diag *d, char *out, size_
     if (i == n)
         return;
     const pt_pgn_token *t = &tokens[i];
-    if (t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL || t->kind == PT_TOK_NUMBER || t->kind == PT_TOK_RESULT)
-        snprintf(out, size, "%.*s", (int)t->len, pt_pgn_game_text(g, NULL) + t->text);
+    if (t->kind != PT_TOK_MOVE && t->kind != PT_TOK_NULL && t->kind != PT_TOK_NUMBER && t->kind != PT_TOK_RESULT)
+        return;
+    const char *text = pt_pgn_game_text(g, NULL) + t->text;
+    size_t len = t->len < size ? t->len : pt_utf8_cut(text, size - 1);
+    memcpy(out, text, len);
+    out[len] = '\0';
 }
 
 /* Move number and side of a ply counted from the game's start. */
@@ -150,29 +154,46 @@ void pt_report_free(pt_report_list *l)
 
 /* ---------------------------------------------------------------- write */
 
+/* Text in an output line: well-formed UTF-8 is passed on (escaped as
+ * the format needs), and each byte that is not is shown as U+FFFD in JSON
+ * and CSV, so that any parser accepts the line, and as \xNN in text.
+ * Text shown on a terminal has its control bytes escaped too: a move text
+ * holding ESC would otherwise reach the terminal. */
+static void put_text(pt_buf *b, int format, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t len = pt_utf8_char(s + i, n - i);
+        if (len == 0 && format == PT_FORMAT_TEXT)
+            pt_buf_printf(b, "\\x%02x", c);
+        else if (len == 0)
+            pt_buf_puts(b, format == PT_FORMAT_JSON ? "\\ufffd" : "\xef\xbf\xbd");
+        else if (format == PT_FORMAT_JSON && (c == '"' || c == '\\'))
+            pt_buf_printf(b, "\\%c", c);
+        else if (format == PT_FORMAT_JSON && c < 0x20)
+            pt_buf_printf(b, "\\u%04x", c);
+        else if (format == PT_FORMAT_CSV && c == '"')
+            pt_buf_puts(b, "\"\"");
+        else if (format == PT_FORMAT_TEXT && (c < 0x20 || c == 0x7f))
+            pt_buf_printf(b, "\\x%02x", c);
+        else
+            pt_buf_append(b, s + i, len);
+        i += len ? len : 1;
+    }
+}
+
 void pt_report_json_string(pt_buf *b, const char *s)
 {
     pt_buf_puts(b, "\"");
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            pt_buf_printf(b, "\\%c", c);
-        else if (c < 0x20)
-            pt_buf_printf(b, "\\u%04x", c);
-        else
-            pt_buf_append(b, s, 1);
-    }
+    put_text(b, PT_FORMAT_JSON, s);
     pt_buf_puts(b, "\"");
 }
 
 static void csv_field(pt_buf *b, const char *s, bool last)
 {
     pt_buf_puts(b, "\"");
-    for (; s && *s; s++) {
-        if (*s == '"')
-            pt_buf_puts(b, "\"");
-        pt_buf_append(b, s, 1);
-    }
+    put_text(b, PT_FORMAT_CSV, s);
     pt_buf_puts(b, last ? "\"\n" : "\",");
 }
 
@@ -201,10 +222,16 @@ static void write_diag(pt_buf *b, int format, const char *file, const pt_report_
     const pt_pgn_diag *d = &k->d;
     const char *severity = d->severity == PT_SEV_ERROR ? "error" : "warning", *code = pt_code_name(d->code);
     if (format == PT_FORMAT_TEXT) {
-        pt_buf_printf(b, "%s:%d:%d: %s: game %ld (%s): %s [%s]\n", file, d->line, d->column, severity, r->number,
-                      r->lang ? r->lang->code : "-", d->message, code);
-        if (d->suggestion[0])
-            pt_buf_printf(b, "    suggestion: %s\n", d->suggestion);
+        put_text(b, format, file);
+        pt_buf_printf(b, ":%d:%d: %s: game %ld (%s): ", d->line, d->column, severity, r->number,
+                      r->lang ? r->lang->code : "-");
+        put_text(b, format, d->message);
+        pt_buf_printf(b, " [%s]\n", code);
+        if (d->suggestion[0]) {
+            pt_buf_puts(b, "    suggestion: ");
+            put_text(b, format, d->suggestion);
+            pt_buf_puts(b, "\n");
+        }
     } else if (format == PT_FORMAT_JSON) {
         pt_buf_printf(b, "%s{\"code\":\"%s\",\"severity\":\"%s\",\"line\":%d,\"column\":%d,\"ply\":%d,",
                       first ? "" : ",", code, severity, d->line, d->column, d->ply);

@@ -210,7 +210,9 @@ static pt_err add_diag(pt_pgn_game *g, int severity, pt_code code, int line, int
     pt_pgn_diag *d = new_diag(g, severity, code, line, column, ply, line_start, at);
     if (!d)
         return PT_ERR_NOMEM;
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    /* Cut, a message ends at a character: never within one. */
+    if (vsnprintf(d->message, sizeof d->message, fmt, ap) >= (int)sizeof d->message)
+        d->message[pt_utf8_cut(d->message, strlen(d->message))] = '\0';
     return PT_OK;
 }
 
@@ -222,7 +224,7 @@ pt_err pt_pgn_add_diag_text(pt_pgn_game *g, int severity, pt_code code, int line
         return PT_ERR_NOMEM;
     size_t n = strlen(message);
     if (n >= sizeof d->message)
-        n = sizeof d->message - 1;
+        n = pt_utf8_cut(message, sizeof d->message - 1);
     memcpy(d->message, message, n);
     d->message[n] = '\0';
     return PT_OK;

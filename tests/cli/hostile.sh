@@ -73,3 +73,25 @@ expect hostile-folder-odd-entries 2 timeout 60 sh -c "cd \"$h\" && \"$root/$bin\
 
 # --export says which games -o writes: without -o it is a usage error.
 expect hostile-export-without-output 2 sh -c "cd \"$h\" && \"$root/$bin\" check --export all same.pgn"
+
+# Every JSON and CSV line is valid UTF-8 that a JSON parser accepts: text
+# cut to fit is cut at a character (it was cut inside 'é'), and bytes
+# that are not UTF-8 (here in a file's name) are shown as U+FFFD.
+printf '[Event "x"]\n\n1. a%s *\n' "$(printf 'é%.0s' $(seq 100))" >"$h/accents.pgn"
+cp "$h/accents.pgn" "$h/$(printf 'name\377\033.pgn')"
+for format in json csv; do
+    (cd "$h" && "$root/$bin" check -f $format accents.pgn name*.pgn) >"$tmp/out" 2>&1
+    if ! iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1; then
+        report "hostile-utf8-$format" 1 "not valid UTF-8: $(head -c 300 "$tmp/out")"
+    elif [ $format = json ] && ! jq -e . "$tmp/out" >/dev/null 2>&1; then
+        report "hostile-utf8-$format" 1 "not JSON: $(head -c 300 "$tmp/out")"
+    else
+        expect "hostile-utf8-$format" 1 sh -c "cd \"$h\" && \"$root/$bin\" check -f $format accents.pgn name*.pgn"
+    fi
+done
+
+# Control bytes from the input reach a terminal escaped (\x1b): a move
+# text, a stray byte, and a file's name.
+printf '[Event "x"]\n\n1. e4\033c e5 \033]0;title\007 *\n' >"$h/escapes.pgn"
+cp "$h/escapes.pgn" "$h/$(printf 'esc\033[2J.pgn')"
+expect hostile-terminal-escapes 2 sh -c "cd \"$h\" && \"$root/$bin\" check escapes.pgn esc*J.pgn; \"$root/$bin\" check nothing\$(printf '\\033')[2J.pgn"
