@@ -341,25 +341,6 @@ const char *pt_pgn_tag_value(const pt_pgn_game *g, const char *name)
     return NULL;
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if the
- * bytes there are not valid UTF-8 (overlong forms and surrogates too). */
-size_t pt_utf8_valid_at(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    if (c < 0x80)
-        return 1;
-    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    if (len == 0 || len > n || c > 0xF4)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
-        (c == 0xF4 && s[1] > 0x8F))
-        return 0;
-    return len;
-}
-
 size_t pt_pgn_ascii_run(const unsigned char *s, size_t len)
 {
     size_t i = 0;
@@ -387,7 +368,7 @@ static size_t first_invalid_utf8(const unsigned char *s, size_t len, bool *ascii
         i += pt_pgn_ascii_run(s + i, len - i);
         if (i == len)
             break;
-        size_t n = pt_utf8_valid_at(s + i, len - i);
+        size_t n = pt_utf8_char((const char *)s + i, len - i);
         if (!n)
             return i;
         *ascii &= n == 1;

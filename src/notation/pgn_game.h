@@ -72,7 +72,6 @@ pt_err pt_pgn_raw_diag(pt_pgn_game *g, int severity, pt_code code, int line, lon
                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Copies s into g->strings with a NUL; returns its offset or (size_t)-1. */
 size_t pt_pgn_add_string(pt_pgn_game *g, const char *s, size_t len);
-size_t pt_utf8_valid_at(const unsigned char *s, size_t n);
 /* How many bytes at s are ASCII, counted eight at a time: a multiple of
  * eight, the rest left to the caller. Most PGN text is ASCII. */
 size_t pt_pgn_ascii_run(const unsigned char *s, size_t len);
