@@ -677,6 +677,12 @@ typedef struct pt_pgn_place {
 void pt_pgn_place_get(const pt_pgn_reader *r, pt_pgn_place *p);
 /* Before the first read: the input starts at place p of a larger one. */
 void pt_pgn_place_set(pt_pgn_reader *r, const pt_pgn_place *p);
+/* Before the first read: whether more text follows the reader's bytes (a
+ * piece of a larger input, not its last). A comment that reaches their
+ * end unclosed after a tag line is then not taken as unterminated there
+ * (the text after may close it): it runs to the end, and the input does
+ * not end between games. */
+void pt_pgn_set_more_follows(pt_pgn_reader *r, bool more);
 /* Once pt_pgn_next() has returned PT_ERR_END: whether the input ended
  * between games, so that text continuing it with a line that starts with
  * '[' would be read as a new game, every game before it unchanged. False

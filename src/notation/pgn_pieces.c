@@ -146,8 +146,10 @@ pt_err pt_pgn_piece_begin(pt_pgn_piece *p, pt_pgn_reader *r)
     p->games = 0;
     p->between = true;
     pt_err err = pt_pgn_reset_bytes(r, (const unsigned char *)p->data, p->len);
-    if (err == PT_OK)
+    if (err == PT_OK) {
         pt_pgn_place_set(r, &p->start);
+        pt_pgn_set_more_follows(r, !p->last);
+    }
     return err;
 }
 

@@ -36,8 +36,9 @@ struct pt_pgn_reader {
                                  or the caller's (pt_pgn_open_bytes) */
     size_t len;
     bool eof;
-    bool between;    /* see pt_pgn_ended_between_games() */
-    uint64_t offset; /* bytes of the input before buf[0] */
+    bool more_follows; /* see pt_pgn_set_more_follows() */
+    bool between;      /* see pt_pgn_ended_between_games() */
+    uint64_t offset;   /* bytes of the input before buf[0] */
     long games;
     int line;        /* line number of buf[0] */
     long line_start; /* where that line starts in buf; negative: earlier */
@@ -114,6 +115,11 @@ pt_err pt_pgn_reset_bytes(pt_pgn_reader *r, const unsigned char *b, size_t len)
                          .name_slots = slots,
                          .name_cap = cap};
     return PT_OK;
+}
+
+void pt_pgn_set_more_follows(pt_pgn_reader *r, bool more)
+{
+    r->more_follows = more;
 }
 
 void pt_pgn_set_max_game(pt_pgn_reader *r, size_t bytes)
@@ -573,33 +579,88 @@ static bool tag_line_at(const scan *s, size_t i)
     return byte_at(s, k) == '"';
 }
 
-/* {comment}: may span lines. One that never closes ends, with an error,
- * before the next line that looks like a tag, so the next game survives. */
+/* Whether b[from..to) ends with a game termination marker standing
+ * alone: the end of a game's movetext, blanks after it. */
+static bool ends_with_result(const unsigned char *b, size_t from, size_t to)
+{
+    while (to > from && is_blank(b[to - 1]))
+        to--;
+    size_t word = to;
+    while (word > from && !is_blank(b[word - 1]))
+        word--;
+    return word < to && pt_pgn_result_code((const char *)b + word, to - word) != 0;
+}
+
+/* How far past its first tag line a comment is looked at for its '}'
+ * before it is taken as unterminated: a header quoted in a comment takes
+ * a few lines, and the reader must not hold an archive to decide. */
+#define COMMENT_LOOKAHEAD ((size_t)1 << 20)
+
+/* Ends the comment opened at start as unterminated, before the line end
+ * at `end`: reported, and the text after it read as what it looks like. */
+static step unterminated_comment(scan *s, size_t start, size_t end)
+{
+    step st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_UNTERMINATED_COMMENT, start,
+                        "comment without its closing '}'; ended before the next game's tags");
+    size_t last = end; /* the comment's text, without the line ends before the tags */
+    while (last > start + 1 &&
+           (is_blank(s->r->buf[last - 1]) || s->r->buf[last - 1] == '\n' || s->r->buf[last - 1] == '\r'))
+        last--;
+    if (st == STEP_TOKEN)
+        st = add_token(s, PT_TOK_COMMENT, start + 1, last - start - 1, 0);
+    advance(s, end);
+    return st;
+}
+
+/* {comment}: may span lines and hold any text but '}', lines that look
+ * like tags too (a header quoted in a comment). One that does not close
+ * before the next game begins is unterminated, and ends before its first
+ * tag line so that the games after it survive. The next game has begun
+ * at a tag line after a line that ends with a result, at a '{' after a
+ * tag line, or at the end of the input; or, past a tag line, when no '}'
+ * comes within COMMENT_LOOKAHEAD bytes. */
 static step scan_brace_comment(scan *s)
 {
-    size_t start = s->pos;
-    for (size_t i = start + 1; i < s->r->len; i++) {
-        int c = s->r->buf[i];
+    const unsigned char *b = s->r->buf;
+    size_t start = s->pos, n = s->r->len;
+    size_t line = start + 1;   /* where the current line of the comment starts */
+    size_t tag = 0;            /* the line end before its first tag line, if any */
+    bool after_result = false; /* the last line with text ended a game */
+    for (size_t i = start + 1; i < n; i++) {
+        int c = b[i];
         if (c == '}') {
             step st = add_token(s, PT_TOK_COMMENT, start + 1, i - start - 1, 0);
             advance(s, i + 1);
             return st;
         }
-        if ((c == '\n' || c == '\r') && i + 1 < s->r->len && tag_line_at(s, i + 1)) {
-            step st =
-                diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_UNTERMINATED_COMMENT, start, "comment without its closing '}'");
-            if (st == STEP_TOKEN)
-                st = add_token(s, PT_TOK_COMMENT, start + 1, i - start - 1, 0);
-            advance(s, i);
-            return st;
+        if (tag && (c == '{' || i - tag > COMMENT_LOOKAHEAD))
+            return unterminated_comment(s, start, tag);
+        if (c != '\n' && c != '\r')
+            continue;
+        size_t k = line;
+        while (k < i && is_blank(b[k]))
+            k++;
+        if (k < i)
+            after_result = ends_with_result(b, line, i);
+        line = i + 1;
+        if (i + 1 < n && tag_line_at(s, i + 1)) {
+            if (!tag)
+                tag = i;
+            if (after_result)
+                return unterminated_comment(s, start, tag);
         }
     }
     if (!s->r->eof)
         return STEP_MORE;
+    /* At the end of bytes that more text follows (a piece of a larger
+     * input), what comes next may close the comment: it runs to the end,
+     * and the piece is read again with the text after it. */
+    if (tag && !s->r->more_follows)
+        return unterminated_comment(s, start, tag);
     step st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_UNTERMINATED_COMMENT, start, "comment without its closing '}'");
     if (st == STEP_TOKEN)
-        st = add_token(s, PT_TOK_COMMENT, start + 1, s->r->len - start - 1, 0);
-    advance(s, s->r->len);
+        st = add_token(s, PT_TOK_COMMENT, start + 1, n - start - 1, 0);
+    advance(s, n);
     return st;
 }
 

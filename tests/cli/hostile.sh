@@ -95,3 +95,20 @@ done
 printf '[Event "x"]\n\n1. e4\033c e5 \033]0;title\007 *\n' >"$h/escapes.pgn"
 cp "$h/escapes.pgn" "$h/$(printf 'esc\033[2J.pgn')"
 expect hostile-terminal-escapes 2 sh -c "cd \"$h\" && \"$root/$bin\" check escapes.pgn esc*J.pgn; \"$root/$bin\" check nothing\$(printf '\\033')[2J.pgn"
+
+# A comment may quote a header over lines: each TWIC game with one is
+# still one game (232, not 357), whatever the threads; and the games after
+# a comment left open are still read, from the first tag line after it.
+perl -pe 's/^(1\. ?\S+ )/$1\{A quoted header:\n[Event "Quoted"]\nend of comment} /' \
+    $pgn/real/twic-01-232games.pgn >"$h/quoted.pgn"
+expect hostile-comment-quotes-header 0 sh -c "cd \"$h\" && \"$root/$bin\" check -j1 -q --summary quoted.pgn"
+for j in 2 5; do
+    expect_as "hostile-comment-quotes-header-j$j" hostile-comment-quotes-header 0 \
+        sh -c "cd \"$h\" && \"$root/$bin\" check -j$j -q --summary quoted.pgn"
+done
+"$bin" check -j1 -f json "$h/quoted.pgn" >"$tmp/j1" 2>&1
+"$bin" check -j5 -f json "$h/quoted.pgn" >"$tmp/j5" 2>&1
+report hostile-comment-quotes-header-json "$(cmp -s "$tmp/j1" "$tmp/j5" && echo 0 || echo 1)" "-j1 and -j5 differ"
+printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 {left open e5 2. Nf3 1-0\n\n[Event "b"]\n[Result "*"]\n\n1. d4 d5 *\n' \
+    >"$h/open-comment.pgn"
+expect hostile-comment-left-open 1 sh -c "cd \"$h\" && \"$root/$bin\" check open-comment.pgn"

@@ -227,10 +227,22 @@ static void test_latin1_columns(void **state)
     free_all(all);
 }
 
+/* head, then len bytes 'x', then tail: a text with one huge token. */
+static char *padded(const char *head, size_t len, const char *tail)
+{
+    size_t at = strlen(head);
+    char *text = malloc(at + len + strlen(tail) + 1);
+    assert_non_null(text);
+    memcpy(text, head, at);
+    memset(text + at, 'x', len);
+    strcpy(text + at + len, tail);
+    return text;
+}
+
 static void test_errors_and_recovery(void **state)
 {
     (void)state;
-    games *all = read_text("[Event \"broken\"]\n1. e4 {never closed\n"
+    games *all = read_text("[Event \"broken\"]\n1. e4 {never closed 1-0\n"
                            "[Event \"next\"]\n1. d4 ) } ] 1-0\n"
                            "[Bad tag]\n[Event \"x\n1. c4 (1. d4 *\n");
     assert_int_equal(all->n, 3);
@@ -246,6 +258,88 @@ static void test_errors_and_recovery(void **state)
     d = &g->diags[g->ndiags - 1];
     assert_non_null(strstr(d->message, "not closed"));
     free_all(all);
+}
+
+/* The comment of the one game read from text, its diagnostics checked:
+ * whether it was unterminated, and how many games the text held. */
+static char *comment_of(const char *text, bool more_follows, bool *unterminated, long *ngames)
+{
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
+    pt_pgn_set_more_follows(r, more_follows);
+    pt_pgn_game g;
+    pt_pgn_game_init(&g);
+    char *comment = NULL;
+    *ngames = 0;
+    *unterminated = false;
+    while (pt_pgn_next(r, &g) == PT_OK) {
+        if (++*ngames > 1)
+            continue;
+        *unterminated = find_diag(&g, "pgn-unterminated-comment") != NULL;
+        for (size_t i = 0; i < g.ntokens && !comment; i++)
+            if (g.tokens[i].kind == PT_TOK_COMMENT)
+                comment = strndup(g.text + g.tokens[i].text, g.tokens[i].len);
+    }
+    /* Left open at the end of a piece: read again with what follows. */
+    if (more_follows && *unterminated)
+        assert_false(pt_pgn_ended_between_games(r));
+    pt_pgn_game_release(&g);
+    pt_pgn_close(&r);
+    assert_non_null(comment);
+    return comment;
+}
+
+/* A comment holds any text but '}': a header quoted over lines is no new
+ * game (it split one game in two). A comment that does not close before
+ * the next game is unterminated and ends before its first tag line. */
+static void test_comment_holds_tag_lines(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        bool more_follows;
+        const char *comment;
+        bool unterminated;
+        long count;
+    } cases[] = {
+        {"1. e4 {A header:\n[Event \"Quoted\"]\nend} e5 *\n", false, "A header:\n[Event \"Quoted\"]\nend", false, 1},
+        /* A result, then a tag line: the next game has begun. */
+        {"1. e4 {oops e5 1-0\n\n[Event \"next\"]\n1. d4 {x} *\n", false, "oops e5 1-0", true, 2},
+        {"1. e4 {oops\ne5 1/2-1/2  \r\n\r\n[Event \"next\"]\n1. d4 *\n", false, "oops\ne5 1/2-1/2", true, 2},
+        /* A '{' after a tag line: the next game's comment. */
+        {"1. e4 {oops\n\n[Event \"next\"]\n1. d4 {x} *\n", false, "oops", true, 2},
+        /* The end of the input after a tag line. */
+        {"1. e4 {oops\n\n[Event \"next\"]\n1. d4 *\n", false, "oops", true, 2},
+        /* ... unless more text follows, which may close it. */
+        {"1. e4 {A header:\n[Event \"Quoted\"]\n", true, "A header:\n[Event \"Quoted\"]\n", true, 1},
+        /* Without a tag line, the comment runs to the end. */
+        {"1. e4 {oops\n1. d4 *\n", false, "oops\n1. d4 *\n", true, 1},
+        /* A '{' before any tag line is text of the comment. */
+        {"1. e4 {a {b}\n[Event \"x\"]\n *\n", false, "a {b", false, 2},
+        /* A result that is part of a word is no result. */
+        {"1. e4 {score was 21-0\n[Event \"Quoted\"]\nend} *\n", false, "score was 21-0\n[Event \"Quoted\"]\nend", false,
+         1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool unterminated;
+        long count;
+        char *comment = comment_of(cases[i].text, cases[i].more_follows, &unterminated, &count);
+        assert_string_equal(comment, cases[i].comment);
+        assert_int_equal(unterminated, cases[i].unterminated);
+        assert_int_equal(count, cases[i].count);
+        free(comment);
+    }
+    /* No '}' within a megabyte past a tag line: unterminated there. */
+    char *text = padded("1. e4 {oops\n[Event \"next\"]\n1. d4 {", (size_t)1 << 21, "} *\n");
+    text[strlen("1. e4 {oops\n[Event \"next\"]\n1. d4 ")] = 'x'; /* no '{' */
+    bool unterminated;
+    long count;
+    char *comment = comment_of(text, false, &unterminated, &count);
+    assert_string_equal(comment, "oops");
+    assert_true(unterminated);
+    assert_int_equal(count, 2);
+    free(comment);
+    free(text);
 }
 
 static void test_deep_variations(void **state)
@@ -450,18 +544,6 @@ static void test_many_tag_names(void **state)
     free_all(all);
 }
 
-/* head, then len bytes 'x', then tail: a text with one huge token. */
-static char *padded(const char *head, size_t len, const char *tail)
-{
-    size_t at = strlen(head);
-    char *text = malloc(at + len + strlen(tail) + 1);
-    assert_non_null(text);
-    memcpy(text, head, at);
-    memset(text + at, 'x', len);
-    strcpy(text + at + len, tail);
-    return text;
-}
-
 static void test_game_too_large(void **state)
 {
     (void)state;
@@ -589,14 +671,23 @@ static void test_long_token_reads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tags_and_tokens),   cmocka_unit_test(test_dialects),
-        cmocka_unit_test(test_game_boundaries),   cmocka_unit_test(test_line_ends_bom_and_nul),
-        cmocka_unit_test(test_latin1_columns),    cmocka_unit_test(test_errors_and_recovery),
-        cmocka_unit_test(test_deep_variations),   cmocka_unit_test(test_streaming_is_exact),
-        cmocka_unit_test(test_encoding_line),     cmocka_unit_test(test_columns_mid_line),
-        cmocka_unit_test(test_token_at),          cmocka_unit_test(test_many_tag_names),
-        cmocka_unit_test(test_diagnostics_limit), cmocka_unit_test(test_diagnostic_text),
-        cmocka_unit_test(test_game_too_large),    cmocka_unit_test(test_game_too_large_any_layout),
+        cmocka_unit_test(test_tags_and_tokens),
+        cmocka_unit_test(test_dialects),
+        cmocka_unit_test(test_game_boundaries),
+        cmocka_unit_test(test_line_ends_bom_and_nul),
+        cmocka_unit_test(test_latin1_columns),
+        cmocka_unit_test(test_errors_and_recovery),
+        cmocka_unit_test(test_comment_holds_tag_lines),
+        cmocka_unit_test(test_deep_variations),
+        cmocka_unit_test(test_streaming_is_exact),
+        cmocka_unit_test(test_encoding_line),
+        cmocka_unit_test(test_columns_mid_line),
+        cmocka_unit_test(test_token_at),
+        cmocka_unit_test(test_many_tag_names),
+        cmocka_unit_test(test_diagnostics_limit),
+        cmocka_unit_test(test_diagnostic_text),
+        cmocka_unit_test(test_game_too_large),
+        cmocka_unit_test(test_game_too_large_any_layout),
         cmocka_unit_test(test_long_token_reads),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
