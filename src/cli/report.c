@@ -165,7 +165,8 @@ static void put_text(pt_buf *b, int format, const char *s)
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
         size_t len = pt_utf8_char(s + i, n - i);
-        if (len == 0 && format == PT_FORMAT_TEXT)
+        bool control = c < 0x20 || c == 0x7f;
+        if (format == PT_FORMAT_TEXT && (len == 0 || control))
             pt_buf_printf(b, "\\x%02x", c);
         else if (len == 0)
             pt_buf_puts(b, format == PT_FORMAT_JSON ? "\\ufffd" : "\xef\xbf\xbd");
@@ -175,8 +176,6 @@ static void put_text(pt_buf *b, int format, const char *s)
             pt_buf_printf(b, "\\u%04x", c);
         else if (format == PT_FORMAT_CSV && c == '"')
             pt_buf_puts(b, "\"\"");
-        else if (format == PT_FORMAT_TEXT && (c < 0x20 || c == 0x7f))
-            pt_buf_printf(b, "\\x%02x", c);
         else
             pt_buf_append(b, s + i, len);
         i += len ? len : 1;
