@@ -5,7 +5,9 @@
  * numbers are made anew as the standard wants them ("12." before White's
  * move, "12..." before Black's after an interruption), and words are
  * wrapped so that no line exceeds 80 characters. A line of play whose
- * moves could not be replayed is kept as it was written.
+ * moves could not be replayed is kept as it was written. Whatever is
+ * written reads back as the same games: no movetext line starts with '['
+ * or '%', and no comment holds a '}'.
  */
 #include "notation/pgn_game.h"
 #include "chess/position.h"
@@ -20,6 +22,11 @@
 typedef struct writer {
     pt_buf *out;
     size_t line_chars;
+    /* The blank before the last word of the line, which a line end may
+     * replace to move that word down (see word()): its offset in out
+     * (SIZE_MAX when there is none, or the word may not start a line),
+     * and the characters of the line up to and with it. */
+    size_t last_blank, chars_to_blank;
     bool glue; /* no blank before the next word (after "(") */
     bool ok;
     /* With opts->diagnostics: the diagnostics token by token, in their
@@ -44,19 +51,41 @@ static void put_raw(writer *w, const char *s, size_t len)
         w->ok = false;
 }
 
-/* One word of movetext, wrapped to the line length. */
+/* Whether a line may start with the word at s: not one that starts with
+ * '[', which would be read as a tag pair, nor with '%', an escape line
+ * ([%eval ...] in a comment, a tag quoted in a diagnostic). */
+static bool may_start_line(const char *s, size_t len)
+{
+    return len == 0 || (s[0] != '[' && s[0] != '%');
+}
+
+/* One word of movetext, wrapped to the line length. A word that may not
+ * start a line takes the word before it down to the next line, or, when
+ * that cannot start one either, stays on the line past its length. */
 static void word(writer *w, const char *s, size_t len)
 {
     size_t chars = utf8_chars(s, len);
-    bool closing = len == 1 && s[0] == ')';
-    if (w->line_chars > 0 && !w->glue && !closing) {
-        if (w->line_chars + 1 + chars > LINE_MAX_CHARS) {
+    bool closing = len == 1 && s[0] == ')', may_start = may_start_line(s, len);
+    bool blank = w->line_chars > 0 && !w->glue && !closing;
+    if (blank && w->line_chars + 1 + chars > LINE_MAX_CHARS) {
+        if (may_start) {
             put_raw(w, "\n", 1);
             w->line_chars = 0;
-        } else {
-            put_raw(w, " ", 1);
-            w->line_chars++;
+            w->last_blank = SIZE_MAX;
+            blank = false;
+        } else if (w->last_blank != SIZE_MAX && w->ok) {
+            w->out->data[w->last_blank] = '\n';
+            w->line_chars -= w->chars_to_blank;
+            w->last_blank = SIZE_MAX;
         }
+    }
+    if (w->line_chars == 0 && !may_start)
+        blank = true; /* the movetext's first word */
+    if (blank) {
+        w->last_blank = may_start && w->line_chars > 0 ? w->out->len : SIZE_MAX;
+        put_raw(w, " ", 1);
+        w->line_chars++;
+        w->chars_to_blank = w->line_chars;
     }
     put_raw(w, s, len);
     w->line_chars += chars;
@@ -301,7 +330,7 @@ static void write_moves(writer *w, const pt_pgn_game *g, const pt_pgn_moves *mv,
 
 pt_err pt_pgn_write(const pt_pgn_game *g, const pt_pgn_moves *moves, const pt_pgn_write_opts *opts, pt_buf *out)
 {
-    writer w = {out, 0, false, true, NULL, NULL};
+    writer w = {.out = out, .last_blank = SIZE_MAX, .ok = true};
     pt_walk lines = {0};
     pt_pos none;
     if (!moves->start)
