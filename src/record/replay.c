@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct replay_state replay_state;
 static void free_state(replay_state *st);
@@ -151,10 +152,11 @@ static bool variant_is_chess960(const char *v)
     return false;
 }
 
+/* The names of standard chess, in any case ("normal" in TCEC's files). */
 static bool variant_is_standard(const char *v)
 {
-    return !v || !*v || strcmp(v, "Standard") == 0 || strcmp(v, "standard") == 0 || strcmp(v, "From Position") == 0 ||
-           strcmp(v, "Normal") == 0;
+    return !v || !*v || strcasecmp(v, "standard") == 0 || strcasecmp(v, "from position") == 0 ||
+           strcasecmp(v, "normal") == 0 || strcasecmp(v, "chess") == 0;
 }
 
 bool pt_replay_start(const pt_pgn_game *g, pt_pos *pos, char *why, size_t size)
@@ -299,17 +301,23 @@ static bool knows_letters(const pt_pgn_game *g, const pt_lang *lang, bool with_p
 }
 
 /* The notation of a game: the first qualifying language that replays the
- * whole main line, else the one that gets furthest; English when none
- * qualifies. */
+ * whole main line, else the one that gets furthest; when none qualifies,
+ * the one of all that gets furthest. */
 static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start, const pt_lang *skip, size_t *plies_out)
 {
     const pt_lang *best = pt_lang_at(0);
     size_t best_plies = 0;
     bool tried = false;
-    for (int with_pawns = 0; with_pawns < 2; with_pawns++) {
+    /* Pass 2, when no language knows every letter: the moves after the
+     * one that breaks the game may be in any script (a move kept as it
+     * was written when the game was exported in another notation), so
+     * every language is tried for the longest replay. */
+    for (int pass = 0; pass < 3 && !(pass == 2 && tried); pass++) {
+        bool with_pawns = pass == 1;
         for (int l = 0; l < pt_lang_count(); l++) {
             const pt_lang *lang = pt_lang_at(l);
-            if (lang == skip || !knows_letters(g, lang, with_pawns) || (with_pawns && knows_letters(g, lang, false)))
+            if (lang == skip ||
+                (pass < 2 && (!knows_letters(g, lang, with_pawns) || (with_pawns && knows_letters(g, lang, false)))))
                 continue;
             bool complete;
             size_t plies = trial(g, start, lang, &complete);
