@@ -500,6 +500,8 @@ typedef enum pt_code {
     PT_CODE_PGN_NESTING,
     PT_CODE_PGN_ENCODING,
     PT_CODE_PGN_TOO_LARGE,
+    PT_CODE_PGN_NO_TERMINATION,
+    PT_CODE_PGN_NO_GAME,
     PT_CODE_TOO_MANY_DIAGNOSTICS,
     /* the moves */
     PT_CODE_MOVE_SYNTAX,
@@ -628,7 +630,8 @@ pt_pgn_diag *pt_pgn_last_diag(pt_pgn_game *g);
 pt_err pt_pgn_count_unlisted(pt_pgn_game *g);
 
 /* The PT_RESULT_* a text spells (1-0, 0-1, 1/2-1/2, *, and the dialects:
- * the ½ sign, typographic dashes, a bare 1/2), or 0. */
+ * the ½ sign (in UTF-8, or the byte 0xBD of ISO-8859-1), typographic
+ * dashes, a bare 1/2), or 0. */
 int pt_pgn_result_code(const char *text, size_t len);
 /* The standard text of a PT_RESULT_* code ("1-0", ...). */
 const char *pt_pgn_result_text(int code);

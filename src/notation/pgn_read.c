@@ -186,10 +186,12 @@ typedef struct scan {
     bool in_moves;
     bool nul_reported;
     bool deep_reported;
-    bool skipped;  /* an escape line or byte order mark, before any token */
-    int last_line; /* line of the last token taken */
-    int top_moves; /* moves taken on the main line */
-    long strays;   /* stray texts: the first is reported, then counted */
+    bool skipped;    /* an escape line or byte order mark, before any token */
+    bool result_end; /* the game's termination marker was read */
+    bool trailing;   /* after it, taking the comments that follow */
+    int last_line;   /* line of the last token taken */
+    int top_moves;   /* moves taken on the main line */
+    long strays;     /* stray texts: the first is reported, then counted */
     size_t stray_diag;
     uint64_t names; /* a bit for each tag name taken: see name_bit() */
 } scan;
@@ -267,7 +269,8 @@ static bool room_for_token(scan *s)
 /* Inlined: called once a token, and the call cost more than its work. */
 PT_INLINE step add_token(scan *s, int kind, size_t start, size_t len, int value)
 {
-    s->in_moves = true;
+    /* A comment before any tag or move may precede the game's tags. */
+    s->in_moves |= kind != PT_TOK_COMMENT;
     if (s->depth > PT_PGN_MAX_DEPTH)
         return STEP_TOKEN; /* too deep: reported once, not kept */
     pt_pgn_game *g = s->g;
@@ -682,7 +685,7 @@ int pt_pgn_result_code(const char *text, size_t len)
     const unsigned char *t = (const unsigned char *)text;
     char norm[16];
     size_t n = 0;
-    if (len == 0 || (t[0] != '0' && t[0] != '1' && t[0] != '*' && t[0] != 0xC2))
+    if (len == 0 || (t[0] != '0' && t[0] != '1' && t[0] != '*' && t[0] != 0xC2 && t[0] != 0xBD))
         return 0; /* not 1, 0, * or the 1/2 sign: a move, most often */
     for (size_t i = 0; i < len; i++) {
         if (n + 4 >= sizeof norm)
@@ -691,6 +694,9 @@ int pt_pgn_result_code(const char *text, size_t len)
             memcpy(norm + n, "1/2", 3); /* ½ */
             n += 3;
             i++;
+        } else if (t[i] == 0xBD) {
+            memcpy(norm + n, "1/2", 3); /* ½ in ISO-8859-1, which the text is then */
+            n += 3;
         } else if (pt_dash_length((const char *)t + i, len - i) > 1) {
             norm[n++] = '-'; /* a typographic dash */
             i += pt_dash_length((const char *)t + i, len - i) - 1;
@@ -1020,8 +1026,10 @@ static step scan_symbol(scan *s)
     if (result) {
         step st = add_token(s, PT_TOK_RESULT, start, len, result);
         step_over(s, i);
-        if (st == STEP_TOKEN && s->depth == 0)
+        if (st == STEP_TOKEN && s->depth == 0) {
+            s->result_end = true;
             return STEP_GAME_END;
+        }
         if (st == STEP_TOKEN)
             st = diag_here(s, PT_SEV_ERROR, PT_CODE_PGN_SYNTAX, start, "a game result inside a variation");
         return st;
@@ -1248,6 +1256,42 @@ static step scan_run(scan *s)
     return st;
 }
 
+/* After a game's termination marker: the comments that follow it before
+ * anything else are the game's (a note on the result, an engine's
+ * summary), not a game of their own. STEP_GAME_END where they end. */
+static step scan_trailing(scan *s)
+{
+    const unsigned char *b = s->r->buf;
+    size_t i = s->pos, n = s->r->len;
+    while (i < n && (is_blank(b[i]) || b[i] == '\n' || b[i] == '\r'))
+        i++;
+    if (i == n && !s->r->eof)
+        return STEP_MORE;
+    if (i == n) {
+        advance(s, i); /* past the line ends: the input ended between games */
+        return STEP_INPUT_END;
+    }
+    if (b[i] != '{' && b[i] != ';')
+        return STEP_GAME_END; /* the next game's text begins after the marker */
+    advance(s, i);
+    return b[i] == '{' ? scan_brace_comment(s) : scan_line_comment(s);
+}
+
+/* The length of forum markup at s->pos, [pgn] or [/pgn] in any case, that
+ * wraps games pasted in a post: no part of a game. 0 when there is none. */
+static size_t markup_length(const scan *s)
+{
+    static const char *const marks[] = {"[pgn]", "[/pgn]"};
+    for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++) {
+        size_t k = 0;
+        while (marks[m][k] && byte_at(s, s->pos + k) >= 0 && (byte_at(s, s->pos + k) | 0x20) == (marks[m][k] | 0x20))
+            k++;
+        if (!marks[m][k])
+            return k;
+    }
+    return 0;
+}
+
 static step scan_one(scan *s)
 {
     step st = skip_space(s);
@@ -1261,6 +1305,12 @@ static step scan_one(scan *s)
             return STEP_MORE;
         s->skipped = true;
         advance(s, eol); /* an escape line, for other programs */
+        return STEP_TOKEN;
+    }
+    size_t markup = c == '[' ? markup_length(s) : 0;
+    if (markup) {
+        s->skipped = true;
+        advance(s, s->pos + markup);
         return STEP_TOKEN;
     }
     switch (c) {
@@ -1305,8 +1355,46 @@ static pt_err drop_huge_game(const pt_pgn_reader *r, pt_pgn_game *g, bool tokens
                            "game larger than %zu bytes; %s", r->max_game, after);
 }
 
+/* What a game lacks at its end, said once its text is finished: text
+ * with neither tags nor moves is no game (a file of move numbers, of NUL
+ * bytes); a game without a termination marker has lost its result, or
+ * been cut off. input_end: the game ran into the end of the input. */
+static pt_err check_end(const pt_pgn_reader *r, pt_pgn_game *g, bool input_end)
+{
+    bool moves = false, marker = false;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const pt_pgn_token *t = &g->tokens[i];
+        moves |= t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL;
+        marker |= t->kind == PT_TOK_RESULT && t->depth == 0;
+    }
+    if (!g->ntags && !moves) {
+        /* Where its text starts: its first token or diagnostic. */
+        int line = g->first_line, column = 1;
+        if (g->ntokens)
+            line = g->tokens[0].line, column = g->tokens[0].column;
+        for (size_t i = 0; i < g->ndiags; i++)
+            if (g->diags[i].line < line || (g->diags[i].line == line && g->diags[i].column < column))
+                line = g->diags[i].line, column = g->diags[i].column;
+        g->unreadable = true;
+        return pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_PGN_NO_GAME, line, column, 0,
+                               "no game here: text with neither tags nor moves");
+    }
+    if (marker || !moves)
+        return PT_OK; /* tags alone, as a list of pairings has them: no game text to end */
+    /* The end of a piece that more text follows is where the next game's
+     * tags begin: said as when the input is read whole. */
+    const char *what = input_end && !r->more_follows
+                           ? "the input ends without the game's termination marker (1-0, 0-1, 1/2-1/2 or *): "
+                             "the game is cut off, or its result is missing"
+                           : "no termination marker (1-0, 0-1, 1/2-1/2 or *) before the next game: the "
+                             "game's result is missing";
+    const pt_pgn_token *t = g->ntokens ? &g->tokens[g->ntokens - 1] : NULL;
+    return pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_PGN_NO_TERMINATION, t ? t->line : g->first_line,
+                           t ? t->column : 1, 0, "%s", what);
+}
+
 /* Ends the game at `end`: finishes its text and keeps the rest. */
-static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
+static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end, bool input_end)
 {
     pt_pgn_game *g = s->g;
     /* A game read whole before its size was seen (the input given at
@@ -1325,6 +1413,8 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end)
         snprintf(d->message + n, sizeof d->message - n, ", and %ld more in this game", s->strays - 1);
     }
     pt_err err = pt_pgn_finish_game(g, r->buf, huge ? 0 : end, r->line, r->column_base);
+    if (err == PT_OK && !huge)
+        err = check_end(r, g, input_end);
     if (err != PT_OK)
         return err;
     /* Where the next game begins: its line, and how far into it. */
@@ -1386,7 +1476,7 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
     scan s = {.r = r, .g = g, .line = r->line, .line_start = r->line_start};
     bool started = false;
     for (;;) {
-        step st = scan_one(&s);
+        step st = s.trailing ? scan_trailing(&s) : scan_one(&s);
         /* Not while a token waits for more input: what the game starts
          * with must not depend on where the reads fall. */
         if (!started && st != STEP_MORE && (g->ntokens || g->ntags || g->ndiags)) {
@@ -1397,7 +1487,7 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
         switch (st) {
         case STEP_TOKEN:
             s.last_line = s.line; /* where the token ended */
-            if (started && scan_run(&s) == STEP_NOMEM)
+            if (started && !s.trailing && scan_run(&s) == STEP_NOMEM)
                 return PT_ERR_NOMEM;
             break;
         case STEP_NOMEM: return PT_ERR_NOMEM;
@@ -1414,8 +1504,12 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
                 return PT_ERR_NOMEM;
             break;
         case STEP_GAME_END:
+            if (started && s.result_end && !s.trailing) {
+                s.trailing = true; /* the comments after the marker first */
+                break;
+            }
             if (started)
-                return end_game(r, &s, s.pos);
+                return end_game(r, &s, s.pos, false);
             break; /* nothing before the boundary: keep scanning */
         case STEP_INPUT_END:
             if (!started) {
@@ -1430,7 +1524,7 @@ pt_err pt_pgn_next(pt_pgn_reader *r, pt_pgn_game *g)
              * all the same? Only if it had a token, and its last one
              * stopped short of the final line end. */
             r->between = s.in_moves && s.last_line < s.line;
-            return end_game(r, &s, r->len);
+            return end_game(r, &s, r->len, true);
         }
     }
 }

@@ -6,7 +6,9 @@
  * readings must give the same games, token for token (the reader's quick
  * paths are taken only where a token ends inside what has been read).
  * Every game must come back with tokens inside its text and locations
- * inside the input, and must survive replay and writing.
+ * inside the input, and must survive replay and writing; and what is
+ * written must read back as one game whose main line starts with the
+ * moves written (read in the notation they were written in).
  */
 #include "notation/pgn_game.h"
 #include "record/replay.h"
@@ -56,6 +58,33 @@ static void same_game(const pt_pgn_game *a, const pt_pgn_game *b)
         if (a->diags[i].code != b->diags[i].code || a->diags[i].line != b->diags[i].line ||
             a->diags[i].column != b->diags[i].column || strcmp(a->diags[i].message, b->diags[i].message) != 0)
             abort();
+}
+
+/* Aborts unless the game written in out reads back as one game whose
+ * main line begins with the n moves written. */
+static void reads_back(const pt_buf *out, const pt_replay *rp, const pt_pgn_write_opts *wo)
+{
+    pt_pgn_reader *r;
+    if (pt_pgn_open_bytes(&r, (const unsigned char *)out->data, out->len) != PT_OK)
+        abort();
+    pt_pgn_game g;
+    pt_replay back;
+    pt_pgn_game_init(&g);
+    pt_replay_init(&back);
+    if (pt_pgn_next(r, &g) != PT_OK)
+        abort(); /* no game */
+    /* UCI is read in any notation; SAN and LAN in the one written. */
+    pt_replay_opts ro = {.lang = wo->notation == PT_NOTATION_UCI ? NULL : wo->lang};
+    if (pt_replay_game(&g, &ro, &back) != PT_OK)
+        abort();
+    if (rp->replayed && rp->nmoves > 0 &&
+        (back.nmoves < rp->nmoves || memcmp(back.moves, rp->moves, rp->nmoves * sizeof *rp->moves) != 0))
+        abort(); /* other moves */
+    if (pt_pgn_next(r, &g) != PT_ERR_END)
+        abort(); /* a game more */
+    pt_replay_release(&back);
+    pt_pgn_game_release(&g);
+    pt_pgn_close(&r);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -114,6 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pt_replay_pgn_moves(&rp, &moves);
         if (pt_pgn_write(&g, &moves, &wo, &out) != PT_OK)
             abort();
+        reads_back(&out, &rp, &wo);
     }
     if (r2 && pt_pgn_next(r2, &g2) != PT_ERR_END)
         abort(); /* a game more in one piece */

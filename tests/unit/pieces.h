@@ -69,15 +69,17 @@ typedef struct pieces_end {
 } pieces_end;
 
 /* Describes the games of b[0..len) read from place p (NULL: a whole
- * input). False when the reader fails (out of memory). */
-static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t len, const pt_pgn_place *p,
-                               pieces_end *end)
+ * input), a piece that more text follows or not. False when the reader
+ * fails (out of memory). */
+static inline bool pieces_read_more(pieces_text *out, const unsigned char *b, size_t len, const pt_pgn_place *p,
+                                    bool more, pieces_end *end)
 {
     pt_pgn_reader *r;
     if (pt_pgn_open_bytes(&r, b, len) != PT_OK)
         return false;
     if (p)
         pt_pgn_place_set(r, p);
+    pt_pgn_set_more_follows(r, more);
     pt_pgn_game g;
     pt_pgn_game_init(&g);
     pieces_end e = {0};
@@ -101,11 +103,18 @@ static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t 
     return err == PT_ERR_END;
 }
 
+/* The same of an input whole or of its last piece: nothing follows. */
+static inline bool pieces_read(pieces_text *out, const unsigned char *b, size_t len, const pt_pgn_place *p,
+                               pieces_end *end)
+{
+    return pieces_read_more(out, b, len, p, false, end);
+}
+
 /* Describes b read in pieces as check -j N reads it: a piece ends at a
  * split point within `target` bytes (doubled until one is found, up to
  * `limit`). When a piece did not end between games, its last game (or
  * all of it, when it had none) is read again with what follows, up to a
- * split point past the cut that did not hold. When no split point is
+ * split point twice the target past the cut that did not hold. When no split point is
  * found, or a piece read again does not end between games either, the
  * rest is read in one (check also reads the rest in one rather than
  * carry more than CARRY_BYTES). *cut counts the pieces read apart. */
@@ -116,7 +125,9 @@ static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, siz
     size_t pos = 0, past = 0; /* the piece must reach beyond b[pos + past] */
     *cut = 0;
     while (pos < len) {
-        size_t want = target, piece = 0, from = pos + past;
+        /* Read again, a piece reaches twice as far: check carries a bad
+         * piece into the whole of the next batch. */
+        size_t want = past ? 2 * target : target, piece = 0, from = pos + past;
         while (from + want < len && want <= limit && !(piece = pt_pgn_split_point(b + from, want)))
             want *= 2;
         if (from + want >= len)
@@ -125,7 +136,7 @@ static inline bool pieces_read_cut(pieces_text *out, const unsigned char *b, siz
             break; /* no cut within the limit */
         piece += past;
         pieces_end end;
-        if (!pieces_read(out, b + pos, piece, &at, &end))
+        if (!pieces_read_more(out, b + pos, piece, &at, pos + piece < len, &end))
             return false;
         ++*cut;
         if (pos + piece == len)

@@ -255,8 +255,10 @@ static void test_errors_and_recovery(void **state)
     assert_int_equal(all->g[1].diags[0].column, 7);
     pt_pgn_game *g = &all->g[2];
     assert_non_null(find_diag(g, "pgn-tag-syntax"));
-    d = &g->diags[g->ndiags - 1];
-    assert_non_null(strstr(d->message, "not closed"));
+    bool unclosed = false;
+    for (size_t i = 0; i < g->ndiags; i++)
+        unclosed |= strstr(g->diags[i].message, "not closed") != NULL;
+    assert_true(unclosed);
     free_all(all);
 }
 
@@ -402,6 +404,61 @@ static void test_streaming_is_exact(void **state)
     assert_same_games(nul, sizeof nul - 1);
     games *all = read_all(nul, sizeof nul - 1, 1);
     assert_int_equal(all->g[0].first_line, 2);
+    free_all(all);
+}
+
+/* What a game's text holds around its moves: comments after the result
+ * are the game's, a comment before the tags joins the game, forum markup
+ * is skipped; a game without its marker, and text that is no game, are
+ * said so. */
+static void test_around_the_moves(void **state)
+{
+    (void)state;
+    static const char text[] = "{before}\n[Event \"a\"]\n1. e4 1-0 {after the result}\n; and a line\n\n"
+                               "[pgn][Event \"b\"]\n1. d4 \xbd-\xbd[/pgn]\n\n[Event \"c\"]\n1. c4\n\n"
+                               "[Event \"d\"]\n1. f4 *\n\n1. 2. 3.\n";
+    assert_same_games(text, sizeof text - 1);
+    games *all = read_text(text);
+    assert_int_equal(all->n, 5);
+    const pt_pgn_game *a = &all->g[0];
+    assert_string_equal(pt_pgn_tag_value(a, "Event"), "a");
+    assert_token(a, 0, PT_TOK_COMMENT, "before", 1, 2);
+    assert_token(a, 3, PT_TOK_RESULT, "1-0", 3, 7);
+    assert_token(a, 4, PT_TOK_COMMENT, "after the result", 3, 12);
+    assert_token(a, 5, PT_TOK_COMMENT, " and a line", 4, 2);
+    assert_int_equal(a->ndiags, 0);
+    /* Markup around it, and the Latin-1 one-half sign. */
+    const pt_pgn_game *b = &all->g[1];
+    assert_string_equal(pt_pgn_tag_value(b, "Event"), "b");
+    assert_true(b->latin1);
+    assert_int_equal(b->ndiags, 1);
+    assert_non_null(find_diag(b, "pgn-encoding"));
+    assert_int_equal(token(b, 2)->kind, PT_TOK_RESULT);
+    assert_int_equal(token(b, 2)->value, PT_RESULT_DRAW);
+    const pt_pgn_diag *d = find_diag(&all->g[2], "pgn-no-termination");
+    assert_non_null(d);
+    assert_int_equal(d->severity, PT_SEV_WARNING);
+    assert_int_equal(d->line, 10);
+    assert_non_null(strstr(d->message, "before the next game"));
+    assert_null(find_diag(&all->g[3], "pgn-no-termination"));
+    const pt_pgn_game *e = &all->g[4];
+    assert_true(e->unreadable);
+    d = find_diag(e, "pgn-no-game");
+    assert_non_null(d);
+    assert_int_equal(d->severity, PT_SEV_ERROR);
+    assert_int_equal(d->line, 15);
+    assert_int_equal(d->column, 1);
+    free_all(all);
+
+    /* At the end of the input, the marker's absence says the game may be
+     * cut off; tags alone lack nothing. */
+    all = read_text("[Event \"a\"]\n1. e4 e5\n");
+    d = find_diag(&all->g[0], "pgn-no-termination");
+    assert_non_null(d);
+    assert_non_null(strstr(d->message, "the input ends"));
+    free_all(all);
+    all = read_text("[Event \"a\"]\n[Site \"b\"]\n");
+    assert_int_equal(all->g[0].ndiags, 0);
     free_all(all);
 }
 
@@ -674,6 +731,7 @@ int main(void)
         cmocka_unit_test(test_tags_and_tokens),
         cmocka_unit_test(test_dialects),
         cmocka_unit_test(test_game_boundaries),
+        cmocka_unit_test(test_around_the_moves),
         cmocka_unit_test(test_line_ends_bom_and_nul),
         cmocka_unit_test(test_latin1_columns),
         cmocka_unit_test(test_errors_and_recovery),
