@@ -30,6 +30,9 @@ bool pt_cli_parse_int(const char *text, long min, long max, long *value);
 int pt_cli_compare_strings(const void *a, const void *b);
 /* How an input path is named in messages: "-" is "<stdin>". */
 const char *pt_cli_input_name(const char *path);
+/* The message for an input that broke (a cut gzip stream, a read error)
+ * after `game` games, the last from `line` on (0: none read). */
+void pt_cli_input_broke(char *out, size_t size, const char *why, long game, int line);
 /* Flushes f, written as name; false after a message when that fails (a
  * full device, a closed pipe), which the caller turns into exit 2. */
 bool pt_cli_flush(FILE *f, const char *name);

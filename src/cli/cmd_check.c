@@ -123,7 +123,9 @@ typedef struct state {
     pt_buf out;
     pt_dups *dups;
     const pt_paths *inputs;
-    size_t input; /* the one being read */
+    size_t input;     /* the one being read */
+    long last_number; /* its last game reported, and that game's first line */
+    int last_line;
     long games, by_verdict[3], errors, warnings, duplicates, files, io_errors;
     long by_lang[64];
     pt_progress progress;
@@ -282,6 +284,8 @@ static void report_kept(state *st, const char *file, pt_report_list *l, size_t f
         pt_report_diag dup;
         bool repeats = look_for_duplicate(st, r, &dup);
         st->games++;
+        st->last_number = r->number;
+        st->last_line = r->first_line;
         st->by_verdict[r->verdict]++;
         st->errors += r->errors;
         st->warnings += r->warnings + repeats;
@@ -545,6 +549,8 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
         return;
     }
     st->files++;
+    st->last_number = 0;
+    st->last_line = 0;
     batch like = {.scratch = st->scratch, .report = &st->report_opts, .replay = &st->opts->replay};
     pt_pgn_reader *r;
     pt_pgn_cutter *c;
@@ -560,8 +566,11 @@ static void check_file(state *st, const char *path, slot *slots, pt_pool *pool)
     } else {
         report_input_error(st, file, "out of memory");
     }
-    if (pt_input_failed(in, msg, sizeof msg))
-        report_input_error(st, file, msg);
+    if (pt_input_failed(in, msg, sizeof msg)) {
+        char where[300];
+        pt_cli_input_broke(where, sizeof where, msg, st->last_number, st->last_line);
+        report_input_error(st, file, where);
+    }
     pt_input_close(&in);
 }
 

@@ -91,7 +91,11 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
         err = pt_pgn_game_new(&g);
     if (err == PT_OK)
         err = pt_replay_new(&rp);
+    long last = 0; /* the last game read, and its first line */
+    int last_line = 0;
     while (err == PT_OK && (err = pt_pgn_next(r, g)) == PT_OK) {
+        last = pt_pgn_game_number(g);
+        last_line = pt_pgn_game_line(g);
         if ((err = pt_replay_game(g, ro, rp)) != PT_OK || (err = report(name, g, rp, c, &kept, &diags)) != PT_OK)
             break;
         for (int i = 0; i < pt_lang_count() && i < 64; i++)
@@ -107,8 +111,11 @@ static bool convert(const char *path, FILE *out, const pt_replay_opts *ro, const
     bool failed = pt_input_failed(in, msg, sizeof msg);
     if (err == PT_ERR_NOMEM)
         pt_cli_error("%s: out of memory", name);
-    else if (failed)
-        pt_cli_error("%s: %s", name, msg);
+    else if (failed) {
+        char where[300];
+        pt_cli_input_broke(where, sizeof where, msg, last, last_line);
+        pt_cli_error("%s: %s", name, where);
+    }
     pt_buf_free(&text);
     pt_buf_free(&diags);
     pt_report_free(&kept);

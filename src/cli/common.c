@@ -65,6 +65,16 @@ const char *pt_cli_input_name(const char *path)
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+void pt_cli_input_broke(char *out, size_t size, const char *why, long game, int line)
+{
+    /* The games before the break are checked; the last one read may be
+     * only part of what was written. */
+    if (game > 0)
+        snprintf(out, size, "%s; read up to game %ld (line %d), which may be cut off", why, game, line);
+    else
+        snprintf(out, size, "%s; no game could be read before it", why);
+}
+
 bool pt_cli_flush(FILE *f, const char *name)
 {
     if (fflush(f) == 0 && !ferror(f))

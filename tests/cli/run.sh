@@ -299,14 +299,20 @@ expect check-folder-loop 1 timeout 60 sh -c "cd \"$tmp\" && \"$PWD/$bin\" check 
 gzip -c $pgn/real/twic-01-232games.pgn >"$tmp/twic.gz"
 cp "$tmp/twic.gz" "$tmp/twic-named-plainly.pgn"
 expect check-gzip 0 sh -c "cd \"$tmp\" && \"$PWD/$bin\" check --summary twic-named-plainly.pgn"
-# Every game gzip itself can recover is reported, the cut one included.
+# Every game gzip itself can recover is reported, the cut one included,
+# and the message names that game and its line, with one thread or two,
+# and in convert.
 head -c 40000 "$tmp/twic.gz" >"$tmp/truncated.pgn.gz"
 recoverable=$(gzip -dc "$tmp/truncated.pgn.gz" 2>/dev/null | grep -c '^\[Event ')
+cut_line=$(gzip -dc "$tmp/truncated.pgn.gz" 2>/dev/null | grep -n '^\[Event ' | tail -n 1 | cut -d: -f1)
+said="corrupt gzip data: unexpected end of file; read up to game $recoverable (line $cut_line), which may be cut off"
 "$bin" check -q --summary "$tmp/truncated.pgn.gz" >"$tmp/out" 2>"$tmp/err"
 status=$?
+"$bin" check -q -j2 "$tmp/truncated.pgn.gz" 2>"$tmp/err2"
+"$bin" convert "$tmp/truncated.pgn.gz" 2>&1 >/dev/null | grep -F "$said" >"$tmp/err3"
 games=$(sed -n 's/^check: 1 files, \([0-9]*\) games.*/\1/p' "$tmp/out")
-if [ "$status" -eq 2 ] && grep -q 'corrupt gzip data' "$tmp/err" && [ "$recoverable" -gt 100 ] &&
-    [ "${games:-0}" -eq "$recoverable" ]; then
+if [ "$status" -eq 2 ] && grep -qF "$said" "$tmp/err" && grep -qF "$said" "$tmp/err2" && [ -s "$tmp/err3" ] &&
+    [ "$recoverable" -gt 100 ] && [ "${games:-0}" -eq "$recoverable" ]; then
     report check-truncated-gzip 0 ""
 else
     report check-truncated-gzip 1 "exit $status, ${games:-no} games of $recoverable, stderr: $(cat "$tmp/err")"
