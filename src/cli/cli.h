@@ -24,6 +24,10 @@ int pt_cmd_position(int argc, char **argv);
 void pt_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reports a usage error with a pointer to --help; returns PT_EXIT_USAGE. */
 int pt_cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The usage error for what getopt_long returned on a bad option: '?'
+ * (unknown) or ':' (its value missing), with opterr 0 and the option
+ * string starting with ':'. Returns PT_EXIT_USAGE. */
+int pt_cli_option_error(const char *command, int opt, char **argv);
 /* Parses a whole decimal number in [min, max]; false if it is not one. */
 bool pt_cli_parse_int(const char *text, long min, long max, long *value);
 /* qsort comparison of arrays of char (fixed-size strings). */

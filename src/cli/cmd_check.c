@@ -58,7 +58,7 @@ static const char help[] = "Usage: partiar check [OPTIONS] [PATH...]\n"
                            "Check PGN files, gzip files and folders (searched for *.pgn and *.pgn.gz)\n"
                            "game by game; '-' or no PATH reads standard input. Every game is accounted\n"
                            "for.\n\n"
-                           "  -j N                  threads (default: the number of cores)\n"
+                           "  -j, --jobs N          threads (default: the number of cores)\n"
                            "  -l, --lang CODE       notation of the input: auto (default) or a code\n"
                            "      --strict          also warn about non-standard spellings and missing + or #\n"
                            "      --claims          report draws that could have been claimed (9.2, 9.3)\n"
@@ -604,24 +604,18 @@ static void print_summary(state *st, bool text)
 static bool parse_options(int argc, char **argv, options *o, int *status)
 {
     static const struct option long_options[] = {
-        {"lang", required_argument, NULL, 'l'},
-        {"strict", no_argument, NULL, 's'},
-        {"claims", no_argument, NULL, 'c'},
-        {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},
-        {"export", required_argument, NULL, 'e'},
-        {"out-lang", required_argument, NULL, 'L'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},
-        {"no-duplicates", no_argument, NULL, 'D'},
-        {"laws", required_argument, NULL, 'W'},
-        {NULL, 0, NULL, 0},
+        {"jobs", required_argument, NULL, 'j'},   {"lang", required_argument, NULL, 'l'},
+        {"strict", no_argument, NULL, 's'},       {"claims", no_argument, NULL, 'c'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"export", required_argument, NULL, 'e'}, {"out-lang", required_argument, NULL, 'L'},
+        {"quiet", no_argument, NULL, 'q'},        {"summary", no_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},         {"no-duplicates", no_argument, NULL, 'D'},
+        {"laws", required_argument, NULL, 'W'},   {NULL, 0, NULL, 0},
     };
     long n;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "j:l:f:o:L:qh", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":j:l:f:o:L:qh", long_options, NULL)) != -1) {
         switch (opt) {
         case 'j':
             if (!pt_cli_parse_int(optarg, 1, 64, &n)) {
@@ -680,7 +674,7 @@ static bool parse_options(int argc, char **argv, options *o, int *status)
             fputs(help, stdout);
             *status = PT_EXIT_OK;
             return false;
-        default: *status = pt_cli_usage_error("check", "unknown option"); return false;
+        default: *status = pt_cli_option_error("check", opt, argv); return false;
         }
     }
     return true;

@@ -157,7 +157,7 @@ int pt_cmd_convert(int argc, char **argv)
     bool summary = false, ok;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "l:L:n:o:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":l:L:n:o:h", options, NULL)) != -1) {
         switch (opt) {
         case 'l':
             ro.lang = language(optarg, true, &ok);
@@ -186,7 +186,7 @@ int pt_cmd_convert(int argc, char **argv)
         case 'S': summary = true; break;
         case 'G': print_languages(); return PT_EXIT_OK;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;
-        default: return pt_cli_usage_error("convert", "unknown option");
+        default: return pt_cli_option_error("convert", opt, argv);
         }
     }
 

@@ -133,7 +133,7 @@ int pt_cmd_perft(int argc, char **argv)
     const char *fen = NULL, *epd = NULL;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "d:vh", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":d:vh", options, NULL)) != -1) {
         switch (opt) {
         case 'd':
             if (!pt_cli_parse_int(optarg, 1, 32, &depth))
@@ -144,7 +144,7 @@ int pt_cmd_perft(int argc, char **argv)
         case 'e': epd = optarg; break;
         case 'v': verbose = true; break;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;
-        default: return pt_cli_usage_error("perft", "unknown option");
+        default: return pt_cli_option_error("perft", opt, argv);
         }
     }
     if (optind < argc)

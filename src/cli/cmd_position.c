@@ -79,7 +79,7 @@ int pt_cmd_position(int argc, char **argv)
     pt_laws laws = PT_LAWS_CURRENT;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
         switch (opt) {
         case 'f': fen = optarg; break;
         case 'c':
@@ -91,7 +91,7 @@ int pt_cmd_position(int argc, char **argv)
                 return pt_cli_usage_error("position", "--laws is 2005, 2014, 2017, 2018 or current, not '%s'", optarg);
             break;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;
-        default: return pt_cli_usage_error("position", "unknown option");
+        default: return pt_cli_option_error("position", opt, argv);
         }
     }
     if (fen && number >= 0)

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,21 @@ int pt_cli_usage_error(const char *command, const char *fmt, ...)
     fprintf(stderr, "\nTry 'partiar %s --help'.\n", command);
     va_end(ap);
     return PT_EXIT_USAGE;
+}
+
+int pt_cli_option_error(const char *command, int opt, char **argv)
+{
+    /* A long option is named as written, up to its '=', a short one by
+     * its letter: "-qz" was "-z". */
+    const char *arg = optind > 0 ? argv[optind - 1] : "";
+    char name[64];
+    if (strncmp(arg, "--", 2) == 0)
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+    else
+        snprintf(name, sizeof name, "-%c", optopt);
+    if (opt == ':')
+        return pt_cli_usage_error(command, "option '%s' needs a value", name);
+    return pt_cli_usage_error(command, "unknown option '%s'", name);
 }
 
 bool pt_cli_parse_int(const char *text, long min, long max, long *value)

@@ -173,3 +173,17 @@ russian convert --out-lang ru
 strict convert --strict
 LIST
 done
+
+# A bad option is said once, by the command, in the same words for every
+# command: unknown, or its value missing (getopt's own message, which
+# named only the command and came before partiar's, is off).
+bad_options() {
+    for c in check convert perft position; do
+        "$bin" "$c" -j
+        "$bin" "$c" --bogus=3
+    done
+    "$bin" check -qz
+    "$bin" check --format
+    "$bin" check -j 0
+}
+expect hostile-option-errors 2 bad_options
