@@ -525,6 +525,7 @@ typedef enum pt_code {
     PT_CODE_BAD_DATE,
     PT_CODE_MISSING_TAG,
     PT_CODE_FEN_WITHOUT_SETUP,
+    PT_CODE_SETUP_WITHOUT_FEN,
     PT_CODE_DUPLICATE,
     PT_CODE_COUNT
 } pt_code;

@@ -41,6 +41,7 @@ static const char *const names[PT_CODE_COUNT] = {
     [PT_CODE_BAD_DATE] = "bad-date",
     [PT_CODE_MISSING_TAG] = "missing-tag",
     [PT_CODE_FEN_WITHOUT_SETUP] = "fen-without-setup",
+    [PT_CODE_SETUP_WITHOUT_FEN] = "setup-without-fen",
     [PT_CODE_DUPLICATE] = "duplicate",
 };
 

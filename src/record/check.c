@@ -175,6 +175,10 @@ pt_err pt_check_tags(pt_pgn_game *g)
             if (!setup || strcmp(setup, "1") != 0)
                 err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_FEN_WITHOUT_SETUP, g->tags[i].line, g->tags[i].column,
                                       0, "FEN tag without [SetUp \"1\"]");
+        } else if (is_name(name, "SetUp") && strcmp(value, "1") == 0 && !pt_pgn_tag_value(g, "FEN")) {
+            err = pt_pgn_add_diag(g, PT_SEV_WARNING, PT_CODE_SETUP_WITHOUT_FEN, g->tags[i].line, g->tags[i].column, 0,
+                                  "[SetUp \"1\"] without a FEN tag: the game is replayed from the standard "
+                                  "position; add the FEN of the position it started from");
         }
         if (err != PT_OK)
             return err;

@@ -664,8 +664,17 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
     if (!pt_replay_start(g, &rp->start, why, sizeof why)) {
         const char *fen = pt_pgn_tag_value(g, "FEN");
         bool bad_fen = fen && strncmp(why, "FEN", 3) == 0;
+        /* A bad FEN is shown at its tag; a variant, at the game. */
+        int line = g->first_line, column = 1;
+        for (size_t i = 0; bad_fen && i < g->ntags; i++) {
+            if (strcmp(pt_pgn_tag_name_at(g, i), "FEN") == 0) {
+                line = g->tags[i].line;
+                column = g->tags[i].column;
+                break;
+            }
+        }
         err = pt_pgn_add_diag(g, bad_fen ? PT_SEV_ERROR : PT_SEV_WARNING,
-                              bad_fen ? PT_CODE_BAD_FEN : PT_CODE_UNSUPPORTED_VARIANT, g->first_line, 1, 0, "%s", why);
+                              bad_fen ? PT_CODE_BAD_FEN : PT_CODE_UNSUPPORTED_VARIANT, line, column, 0, "%s", why);
         if (bad_fen)
             rp->errors++;
         return err;

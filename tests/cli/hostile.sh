@@ -187,3 +187,9 @@ bad_options() {
     "$bin" check -j 0
 }
 expect hostile-option-errors 2 bad_options
+
+# The start position's tags: [SetUp "1"] without a FEN is said at the
+# SetUp tag, a bad FEN at its FEN tag, not at the game's first line.
+printf '[Event "a"]\n[SetUp "1"]\n[Result "*"]\n\n1. e4 *\n\n[Event "b"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8X w - - 0 1"]\n[Result "*"]\n\n1. e4 *\n' \
+    >"$h/setup.pgn"
+expect hostile-setup-tags 1 sh -c "cd \"$h\" && \"$root/$bin\" check setup.pgn"
