@@ -26,6 +26,8 @@
 #endif
 
 #define READ_CHUNK ((size_t)1 << 16)
+/* The longest tag value a game too large to read keeps (drop_huge_game). */
+#define HUGE_TAG_BYTES 1024
 
 struct pt_pgn_reader {
     pt_read_fn read;
@@ -1343,7 +1345,14 @@ static int column_before(const pt_pgn_reader *r, long line_start, size_t end, bo
 /* Empties a game too large to hold, and says so. */
 static pt_err drop_huge_game(const pt_pgn_reader *r, pt_pgn_game *g, bool tokens, const char *after)
 {
-    g->ntokens = g->ntags = g->ndiags = 0;
+    /* Its tags stay, that a report can say which game it was: all but a
+     * huge one, which may be what made the game too large. */
+    size_t kept = 0;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strlen(g->strings + g->tags[i].value) < HUGE_TAG_BYTES)
+            g->tags[kept++] = g->tags[i];
+    g->ntags = kept;
+    g->ntokens = g->ndiags = 0;
     g->unlisted = g->unlisted_errors = 0;
     memset(g->initials, 0, sizeof g->initials);
     g->unreadable = true;

@@ -657,7 +657,7 @@ pt_err pt_replay_game(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay *rp)
         return PT_ERR_NOMEM;
     replay_state *st = rp->state;
 
-    pt_err err = opts->check ? pt_check_tags(g) : PT_OK;
+    pt_err err = opts->check && !g->unreadable ? pt_check_tags(g) : PT_OK;
     char why[160];
     if (err != PT_OK || g->unreadable)
         return err;

@@ -614,6 +614,8 @@ static void test_game_too_large(void **state)
     assert_int_equal(pt_pgn_next(r, &g), PT_OK);
     assert_true(g.unreadable);
     assert_non_null(find_diag(&g, "pgn-too-large"));
+    /* Its tags say which game it was. */
+    assert_string_equal(pt_pgn_tag_value(&g, "Event"), "huge");
     assert_int_equal(pt_pgn_next(r, &g), PT_OK);
     assert_string_equal(pt_pgn_tag_value(&g, "Event"), "small");
     assert_int_equal(g.tags[0].line, 3);
