@@ -478,6 +478,29 @@ static pt_err check_result_tag(pt_pgn_game *g, pt_replay *rp)
     return PT_OK;
 }
 
+/* After a move that stops its line (no repair found): how many moves of
+ * that line are left unchecked, said in the move's message, so that a
+ * clean report after it is not taken for a clean game. */
+static void say_unchecked(pt_pgn_game *g, size_t i)
+{
+    long left = 0;
+    int level = 0; /* variations inside the line, skipped */
+    for (size_t j = i + 1; j < g->ntokens; j++) {
+        int kind = g->tokens[j].kind;
+        if (kind == PT_TOK_VAR_START)
+            level++;
+        else if (kind == PT_TOK_VAR_END && level-- == 0)
+            break; /* the line was a variation, and it ends here */
+        else if (level == 0 && (kind == PT_TOK_MOVE || kind == PT_TOK_NULL))
+            left++;
+    }
+    pt_pgn_diag *d = pt_pgn_last_diag(g);
+    size_t used = strlen(d->message);
+    if (left > 0 && used < sizeof d->message)
+        snprintf(d->message + used, sizeof d->message - used, "; the %ld move%s after it %s not checked", left,
+                 left == 1 ? "" : "s", left == 1 ? "is" : "are");
+}
+
 /* A main-line move that failed: report it, and with checking on, repair it
  * the most probable way so that the rest of the game is checked too.
  * Returns whether the line goes on. */
@@ -812,6 +835,8 @@ static pt_err replay_lines(pt_pgn_game *g, const pt_replay_opts *opts, pt_replay
                 err = report_failed_move(g, rp, t, ls, read, &mt);
             }
             ls->broken = !goes_on;
+            if (err == PT_OK && !goes_on)
+                say_unchecked(g, i);
             continue;
         }
         if (strict && m != PT_MOVE_NULL)
