@@ -17,6 +17,7 @@
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSSE3__)
@@ -1280,7 +1281,9 @@ static step scan_trailing(scan *s)
 }
 
 /* The length of forum markup at s->pos, [pgn] or [/pgn] in any case, that
- * wraps games pasted in a post: no part of a game. 0 when there is none. */
+ * wraps games pasted in a post: no part of a game. 0 when there is none,
+ * MARKUP_MORE when the input read so far ends inside what may be one. */
+#define MARKUP_MORE SIZE_MAX
 static size_t markup_length(const scan *s)
 {
     static const char *const marks[] = {"[pgn]", "[/pgn]"};
@@ -1290,6 +1293,8 @@ static size_t markup_length(const scan *s)
             k++;
         if (!marks[m][k])
             return k;
+        if (byte_at(s, s->pos + k) < 0 && !s->r->eof)
+            return MARKUP_MORE; /* the same however the input arrives */
     }
     return 0;
 }
@@ -1310,6 +1315,8 @@ static step scan_one(scan *s)
         return STEP_TOKEN;
     }
     size_t markup = c == '[' ? markup_length(s) : 0;
+    if (markup == MARKUP_MORE)
+        return STEP_MORE;
     if (markup) {
         s->skipped = true;
         advance(s, s->pos + markup);

@@ -418,6 +418,10 @@ static void test_around_the_moves(void **state)
                                "[pgn][Event \"b\"]\n1. d4 \xbd-\xbd[/pgn]\n\n[Event \"c\"]\n1. c4\n\n"
                                "[Event \"d\"]\n1. f4 *\n\n1. 2. 3.\n";
     assert_same_games(text, sizeof text - 1);
+    /* Markup right after a move, however the bytes arrive (found by
+     * fuzz_pgn: read a byte at a time, "[/pgn]" began the next game). */
+    static const char post[] = "[pgn] 1. e4 e6 2. d4 d5 [/pgn]\n";
+    assert_same_games(post, sizeof post - 1);
     games *all = read_text(text);
     assert_int_equal(all->n, 5);
     const pt_pgn_game *a = &all->g[0];
