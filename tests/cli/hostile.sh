@@ -193,3 +193,29 @@ expect hostile-option-errors 2 bad_options
 printf '[Event "a"]\n[SetUp "1"]\n[Result "*"]\n\n1. e4 *\n\n[Event "b"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8X w - - 0 1"]\n[Result "*"]\n\n1. e4 *\n' \
     >"$h/setup.pgn"
 expect hostile-setup-tags 1 sh -c "cd \"$h\" && \"$root/$bin\" check setup.pgn"
+
+# Games without an end: a game whose result is missing before the next
+# game, forum markup around a game (no phantom game after it), and text
+# that is no game: move numbers alone, NUL bytes alone.
+printf '[Event "a"]\n[Result "*"]\n\n1. e4 e5 2. Nf3\n\n[Event "b"]\n[Result "*"]\n\n1. d4 *\n' >"$h/no-end.pgn"
+printf '[pgn][Event "a"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 0-1[/pgn]\n' >"$h/markup.pgn"
+printf '1. 2. 3.\n' >"$h/numbers.pgn"
+printf '\0\0\0\n\0' >"$h/nul.pgn"
+expect hostile-games-without-end 1 sh -c "cd \"$h\" && \"$root/$bin\" check no-end.pgn markup.pgn numbers.pgn nul.pgn"
+
+# An unreadable game keeps its tags, so that its report says which game
+# it was (a game over the 32 MiB limit, in JSON).
+awk 'BEGIN { printf "[Event \"big\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {";
+             s = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+             for (i = 0; i < 10; i++) s = s s;   # 64 KiB
+             for (i = 0; i < 520; i++) printf "%s", s;
+             printf "} *\n\n[Event \"next\"]\n[Result \"*\"]\n\n1. d4 *\n" }' >"$h/big.pgn"
+"$bin" check -f json "$h/big.pgn" >"$tmp/big.json" 2>&1
+report hostile-unreadable-keeps-tags "$(jq -s -e '.[0] | .status == "unreadable" and .tags.White == "W"
+    and .diagnostics[0].code == "pgn-too-large"' "$tmp/big.json" >/dev/null && echo 0 || echo 1)" \
+    "$(head -c 300 "$tmp/big.json")"
+rm -f "$h/big.pgn"
+
+# A move that stops its line (no repair fits) says how many moves after it
+# go unchecked (scalachess disambiguated.pgn: Be5 from the start).
+expect hostile-unchecked-after-illegal 1 "$bin" check "$pgn/edge/scalachess/disambiguated.pgn"
