@@ -431,6 +431,15 @@ fi
 expect sample-check-file 1 "$build/samples/check-file" $here/data/check-problems.pgn
 expect sample-check-file-missing 2 "$build/samples/check-file" $here/data/no-such-file.pgn
 
+# Real scoresheets (HCS, tests/corpora/sheets/hcs): what 207 written copies
+# of 157 games say, box by box. Each file is read as one game; the slips
+# the players made (about 1000 diagnostics) make most of them invalid.
+# The fixture is what tests/tools/hcs-sheets.sh writes from the labels.
+expect check-hcs-sheets 1 "$bin" check -q --summary tests/corpora/sheets/hcs
+tests/tools/hcs-sheets.sh tests/corpora/sheets/hcs/training_tags.txt "$tmp/hcs" &&
+    diff -r -q --exclude=training_tags.txt "$tmp/hcs" tests/corpora/sheets/hcs >"$tmp/diff" 2>&1
+report hcs-sheets-regenerate $? "$(cat "$tmp/diff")"
+
 # make install / uninstall into a staging directory.
 stage=$tmp/stage
 if make -s install BUILD="$build" DESTDIR="$stage" PREFIX=/usr >"$tmp/install" 2>&1 &&
