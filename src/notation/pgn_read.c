@@ -1375,14 +1375,14 @@ static pt_err drop_huge_game(const pt_pgn_reader *r, pt_pgn_game *g, bool tokens
  * with neither tags nor moves is no game (a file of move numbers, of NUL
  * bytes); a game without a termination marker has lost its result, or
  * been cut off. input_end: the game ran into the end of the input. */
-static pt_err check_end(const pt_pgn_reader *r, pt_pgn_game *g, bool input_end)
+static pt_err check_end(const pt_pgn_reader *r, const scan *s, bool input_end)
 {
-    bool moves = false, marker = false;
-    for (size_t i = 0; i < g->ntokens; i++) {
-        const pt_pgn_token *t = &g->tokens[i];
-        moves |= t->kind == PT_TOK_MOVE || t->kind == PT_TOK_NULL;
-        marker |= t->kind == PT_TOK_RESULT && t->depth == 0;
-    }
+    pt_pgn_game *g = s->g;
+    bool marker = s->result_end, moves = s->top_moves > 0;
+    /* The scan counts main-line moves as it takes them; only a game with
+     * none (passes, moves in variations, or no game) is looked through. */
+    for (size_t i = 0; !moves && i < g->ntokens; i++)
+        moves = g->tokens[i].kind == PT_TOK_MOVE || g->tokens[i].kind == PT_TOK_NULL;
     if (!g->ntags && !moves) {
         /* Where its text starts: its first token or diagnostic. */
         int line = g->first_line, column = 1;
@@ -1430,7 +1430,7 @@ static pt_err end_game(pt_pgn_reader *r, scan *s, size_t end, bool input_end)
     }
     pt_err err = pt_pgn_finish_game(g, r->buf, huge ? 0 : end, r->line, r->column_base);
     if (err == PT_OK && !huge)
-        err = check_end(r, g, input_end);
+        err = check_end(r, s, input_end);
     if (err != PT_OK)
         return err;
     /* Where the next game begins: its line, and how far into it. */
