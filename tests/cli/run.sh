@@ -29,6 +29,27 @@ report() { # name, ok (0/1), detail
     fi
 }
 
+# With --update, $tmp/all becomes the expected output of NAME.
+keep() {
+    if [ "$update" = --update ]; then
+        cp "$tmp/all" "$here/expected/$1.out"
+    fi
+}
+
+# judge NAME FILE STATUS GOT: the exit status GOT against STATUS, and
+# $tmp/all against tests/cli/expected/FILE.out.
+judge() {
+    local name=$1 file=$2 want=$3 got=$4
+    if [ "$got" -ne "$want" ]; then
+        report "$name" 1 "exit status $got, expected $want"
+    elif ! diff -u "$here/expected/$file.out" "$tmp/all" >"$tmp/diff"; then
+        report "$name" 1 "output differs from $file.out:"
+        head -n 60 "$tmp/diff"
+    else
+        report "$name" 0 ""
+    fi
+}
+
 # expect NAME STATUS COMMAND...: exit status and whole output (stdout, then
 # stderr) must match tests/cli/expected/NAME.out.
 expect() {
@@ -37,17 +58,8 @@ expect() {
     "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     local got=$?
     cat "$tmp/out" "$tmp/err" | mask >"$tmp/all"
-    if [ "$update" = --update ]; then
-        cp "$tmp/all" "$here/expected/$name.out"
-    fi
-    if [ "$got" -ne "$want" ]; then
-        report "$name" 1 "exit status $got, expected $want"
-    elif ! diff -u "$here/expected/$name.out" "$tmp/all" >"$tmp/diff"; then
-        report "$name" 1 "output differs:"
-        cat "$tmp/diff"
-    else
-        report "$name" 0 ""
-    fi
+    keep "$name"
+    judge "$name" "$name" "$want" "$got"
 }
 
 # expect_as NAME EXPECTED STATUS COMMAND...: as expect, against the
@@ -58,14 +70,7 @@ expect_as() {
     "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     local got=$?
     cat "$tmp/out" "$tmp/err" | mask >"$tmp/all"
-    if [ "$got" -ne "$want" ]; then
-        report "$name" 1 "exit status $got, expected $want"
-    elif ! diff -u "$here/expected/$file.out" "$tmp/all" >"$tmp/diff"; then
-        report "$name" 1 "output differs from $file.out:"
-        head -n 40 "$tmp/diff"
-    else
-        report "$name" 0 ""
-    fi
+    judge "$name" "$file" "$want" "$got"
 }
 
 # expect_digest NAME STATUS COMMAND...: as expect for a command whose
@@ -80,17 +85,8 @@ expect_digest() {
         echo "stdout: $(wc -l <"$tmp/out") lines, sha256 $(sha256sum <"$tmp/out" | cut -d' ' -f1)"
         mask <"$tmp/err"
     } >"$tmp/all"
-    if [ "$update" = --update ]; then
-        cp "$tmp/all" "$here/expected/$name.out"
-    fi
-    if [ "$got" -ne "$want" ]; then
-        report "$name" 1 "exit status $got, expected $want"
-    elif ! diff -u "$here/expected/$name.out" "$tmp/all" >"$tmp/diff"; then
-        report "$name" 1 "output differs:"
-        cat "$tmp/diff"
-    else
-        report "$name" 0 ""
-    fi
+    keep "$name"
+    judge "$name" "$name" "$want" "$got"
 }
 
 # The program as a whole.
