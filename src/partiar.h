@@ -836,6 +836,61 @@ pt_verdict pt_replay_verdict(const pt_pgn_game *g, const pt_replay *rp);
 /* "valid", "invalid" or "unreadable". */
 const char *pt_verdict_name(pt_verdict v);
 
+/* -------------------------------------------------------------- records */
+
+/* One written account of a game, entry by entry, as it was written: a
+ * player's scoresheet, the arbiter's notes, or a PGN game's main line.
+ * Records are what the decoder explains with a legal game; OCR fills an
+ * entry with several candidate texts, a transcription with one. */
+typedef struct pt_record pt_record;
+
+/* Whose account it is: the [Sheet] tag (white, black, arbiter; "?" for a
+ * player's sheet of unknown owner). PT_SHEET_NONE: no Sheet tag. */
+enum { PT_SHEET_NONE, PT_SHEET_WHITE, PT_SHEET_BLACK, PT_SHEET_ARBITER, PT_SHEET_UNKNOWN };
+
+/* What an entry's cell shows besides its text. */
+enum {
+    PT_ENTRY_GAP = 1,        /* left blank or struck through: '-', en or em dash */
+    PT_ENTRY_ILLEGIBLE = 2,  /* '?' */
+    PT_ENTRY_DRAW_OFFER = 4, /* "(=)" after the move (Law 9.1.2.2) */
+    PT_ENTRY_NUMBERED = 8,   /* a move number was written before it */
+};
+
+enum { PT_COLUMN_WHITE = 0, PT_COLUMN_BLACK = 1 };
+
+typedef struct pt_entry {
+    int number;          /* the move number as written (wrong ones too); counted
+                            on from the last written one when none was */
+    uint8_t column;      /* PT_COLUMN_*: the column it stands in */
+    uint8_t marks;       /* PT_ENTRY_* */
+    uint16_t ntexts;     /* candidate texts, best first: 0 for a gap or '?' */
+    uint32_t first;      /* the first candidate's index in the record */
+    int clock;           /* seconds on the clock written with it, -1 when none */
+    int line, column_at; /* where it was written: line and column, from 1 */
+} pt_entry;
+
+pt_err pt_record_new(pt_record **pr);
+void pt_record_free(pt_record **pr);
+/* Makes r the record of g's main line: each move, gap ('-', dash) or
+ * illegible ('?') cell an entry, in the column its move number and the
+ * cell before it put it in; "(=)" and clock comments ({[%clk 1:23:45]} or
+ * {1:23}, hours and minutes) go with the entry before them. A Sheet tag
+ * gives the owner, a Notation tag the letters (NULL, detect: pt_record_lang).
+ * Variations and other comments are no part of a sheet. */
+pt_err pt_record_from_game(pt_record *r, const pt_pgn_game *g);
+/* Appends an entry with n candidate texts and their scores (higher is
+ * likelier; NULL: all 1): how OCR fills a record. e->ntexts and e->first
+ * are set here. */
+pt_err pt_record_add(pt_record *r, const pt_entry *e, const char *const *texts, const float *scores, size_t n);
+void pt_record_clear(pt_record *r);
+size_t pt_record_entries(const pt_record *r, const pt_entry **entries);
+/* Candidate k of entry e: its text (NUL-terminated), its score. */
+const char *pt_record_text(const pt_record *r, const pt_entry *e, size_t k, float *score);
+int pt_record_sheet(const pt_record *r);
+const pt_lang *pt_record_lang(const pt_record *r);
+/* The result written at the end (PT_RESULT_*), 0 when none. */
+int pt_record_result(const pt_record *r);
+
 /* ----------------------------------------------------------- duplicates */
 
 /* The games seen so far, by players and moves, for finding duplicates in

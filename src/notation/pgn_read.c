@@ -190,6 +190,7 @@ typedef struct scan {
     bool nul_reported;
     bool deep_reported;
     bool skipped;    /* an escape line or byte order mark, before any token */
+    bool sheet;      /* a scoresheet's record ([Sheet]): '-' and '?' are cells */
     bool result_end; /* the game's termination marker was read */
     bool trailing;   /* after it, taking the comments that follow */
     int last_line;   /* line of the last token taken */
@@ -411,6 +412,7 @@ static step add_tag(scan *s, size_t start, const unsigned char *name, size_t nam
         return STEP_NOMEM;
     pt_pgn_tag *tag = &g->tags[g->ntags++];
     s->names |= name_bit(name, name_len);
+    s->sheet |= name_len == 5 && memcmp(name, "Sheet", 5) == 0;
     tag->name = name_at;
     tag->value = value_at;
     tag->line = s->line;
@@ -1052,6 +1054,13 @@ static step scan_symbol(scan *s)
         prev->marks |= PT_MARK_DRAW_OFFER;
         step_over(s, i);
         return STEP_TOKEN;
+    }
+    /* On a scoresheet a cell left blank or struck through ('-') and an
+     * illegible one ('?') are entries of the record, kept as written. */
+    if (s->sheet && len == 1 && (t[0] == '-' || t[0] == '?')) {
+        step st = add_token(s, PT_TOK_MOVE, start, len, 0);
+        step_over(s, i);
+        return st;
     }
     int nag = glyph_nag(t, len);
     if (nag) {
