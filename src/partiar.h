@@ -891,6 +891,49 @@ const pt_lang *pt_record_lang(const pt_record *r);
 /* The result written at the end (PT_RESULT_*), 0 when none. */
 int pt_record_result(const pt_record *r);
 
+/* -------------------------------------------------------------- decoder */
+
+/* The legal game that best explains one or more records of it. A search
+ * over legal plies (a beam of the likeliest partial games) in which each
+ * record accounts for each ply in one way, each at a cost: its entry
+ * spells the move (nothing), spells it with slips (by how far the text is
+ * from the move's spelling), is a gap or illegible, is missing (the
+ * record skipped the ply), or is left over (an entry that is no ply). */
+#define PT_DECODE_RECORDS 3
+
+typedef enum pt_op {
+    PT_OP_MATCH,    /* the entry spells the move */
+    PT_OP_MISREAD,  /* the entry spells it with slips */
+    PT_OP_GAP,      /* a gap or illegible cell stands for the move */
+    PT_OP_MISSING,  /* the record has no entry for this ply */
+    PT_OP_AFTER_END /* the record ended before this ply */
+} pt_op;
+
+typedef struct pt_decode_ply {
+    pt_move move;
+    uint8_t op[PT_DECODE_RECORDS];  /* pt_op, per record */
+    int32_t entry[PT_DECODE_RECORDS]; /* the entry that stands for it, -1 */
+    int32_t extra[PT_DECODE_RECORDS]; /* an entry left over just before, -1 */
+    float cost;                     /* what this ply cost */
+} pt_decode_ply;
+
+typedef struct pt_decode_opts {
+    int beam;           /* partial games kept at each ply (default 64) */
+    const pt_pos *start; /* NULL: the standard start */
+} pt_decode_opts;
+
+typedef struct pt_decode pt_decode;
+
+pt_err pt_decode_new(pt_decode **pd);
+void pt_decode_free(pt_decode **pd);
+/* Finds the game for n records (1 to PT_DECODE_RECORDS). */
+pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts);
+size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies);
+/* The whole game's cost, entries left over at the end included. */
+float pt_decode_cost(const pt_decode *d);
+/* Entries of record r left over after the game's last ply. */
+int pt_decode_left_over(const pt_decode *d, size_t r);
+
 /* ----------------------------------------------------------- duplicates */
 
 /* The games seen so far, by players and moves, for finding duplicates in
