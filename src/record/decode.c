@@ -125,9 +125,59 @@ static float edits(const char *a, size_t na, const char *b, size_t nb)
     return prev[nb];
 }
 
+/* The piece type a text starts with in lang (English as well), or -1. */
+static int piece_at(const pt_lang *lang, const char *t, size_t n, size_t *used)
+{
+    int type;
+    if (lang && (*used = pt_lang_match_piece(lang, t, n, &type)) > 0)
+        return type;
+    if ((*used = pt_lang_match_piece(pt_lang_at(0), t, n, &type)) > 0)
+        return type;
+    return -1;
+}
+
+/* How far text is from move m of pos by what it says rather than how it
+ * is spelt: the piece, the destination a square off, a needless or wrong
+ * from-square, and the descriptive "BxN" (a bishop takes a knight). */
+static float meaning_cost(const pt_pos *pos, const pt_lang *lang, const char *t, pt_move m)
+{
+    size_t n = strlen(t), used;
+    int from = pt_move_from(m), to = pt_move_to(m);
+    int mover = PT_TYPE_OF(pos->board[from]);
+    bool castle = pt_move_kind(m) == PT_MOVE_CASTLING;
+    int taken = castle || pos->board[to] == PT_NO_PIECE ? -1 : PT_TYPE_OF(pos->board[to]);
+    /* "BxN", "NxP", "KxQ": the mover and what it takes. */
+    int a = piece_at(lang, t, n, &used);
+    if (a >= 0 && used < n && (t[used] == 'x' || t[used] == ':')) {
+        size_t more;
+        int b = piece_at(lang, t + used + 1, n - used - 1, &more);
+        if (b >= 0 && used + 1 + more == n)
+            return a == mover && b == taken ? COST_MISREAD : NO_WAY;
+    }
+    pt_move_text mt;
+    size_t bad;
+    if (pt_move_text_parse(lang ? lang : pt_lang_at(0), t, n, &mt, &bad) != PT_OK)
+        return NO_WAY;
+    if (mt.castle)
+        return castle && (mt.castle == 1) == (to % 8 > from % 8) ? COST_MISREAD : NO_WAY;
+    if (castle || mt.to == PT_NO_SQ)
+        return NO_WAY;
+    float c = COST_MISREAD;
+    int written = mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece;
+    c += written == mover ? 0.0f : COST_EDIT;
+    int df = abs(mt.to % 8 - to % 8), dr = abs(mt.to / 8 - to / 8);
+    c += df + dr == 0 ? 0.0f : df + dr == 1 ? COST_EDIT : NO_WAY;
+    if (mt.from_file >= 0 && mt.from_file != from % 8)
+        c += COST_EDIT;
+    if (mt.from_rank >= 0 && mt.from_rank != from / 8)
+        c += COST_EDIT;
+    return c;
+}
+
 /* What one record's entry costs as move m (spelt san in its letters):
  * *op says how it stands for it. */
-static float entry_cost(const pt_record *rec, const pt_entry *e, pt_move read, pt_move m, const char *san, pt_op *op)
+static float entry_cost(const pt_record *rec, const pt_entry *e, const pt_pos *pos, pt_move read, pt_move m,
+                        const char *san, pt_op *op)
 {
     if (e->marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE)) {
         *op = PT_OP_GAP;
@@ -145,6 +195,9 @@ static float entry_cost(const pt_record *rec, const pt_entry *e, pt_move read, p
         float d = edits(got, ng, want, nw);
         if (d <= MAX_EDITS && COST_MISREAD + COST_EDIT * d < best)
             best = COST_MISREAD + COST_EDIT * d;
+        float meant = meaning_cost(pos, pt_record_lang(rec), pt_record_text(rec, e, k, NULL), m);
+        if (meant < best)
+            best = meant;
     }
     *op = PT_OP_MISREAD;
     return best < COST_WRONG ? best : COST_WRONG;
@@ -230,7 +283,7 @@ static bool expand(const search *s, const pt_decode *d, int32_t from, candidate 
                 /* The ways compared as they rank: an entry read is one the
                  * game need not leave over. Else a ply written nowhere would
                  * always be cheaper than a slip, and the record never read. */
-                best = entry_cost(rec, &s->entries[r][at], read[r][0], moves[i], san, &op);
+                best = entry_cost(rec, &s->entries[r][at], &n->pos, read[r][0], moves[i], san, &op);
                 entry = (int32_t)at, next = (int32_t)at + 1;
                 float rank = best - RANK_LEFT;
                 if (COST_MISSING < rank) {
@@ -238,7 +291,8 @@ static bool expand(const search *s, const pt_decode *d, int32_t from, candidate 
                 }
                 if (at + 1 < s->len[r]) {
                     pt_op op2;
-                    float c2 = COST_EXTRA + entry_cost(rec, &s->entries[r][at + 1], read[r][1], moves[i], san, &op2);
+                    float c2 =
+                        COST_EXTRA + entry_cost(rec, &s->entries[r][at + 1], &n->pos, read[r][1], moves[i], san, &op2);
                     if (c2 - 2 * RANK_LEFT < rank) {
                         best = c2, op = op2, entry = (int32_t)at + 1, extra = (int32_t)at, next = (int32_t)at + 2;
                     }
