@@ -41,7 +41,7 @@ FUZZ_SECONDS ?= 60
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(LTO) $(WARNINGS) $(CFLAGS)
-LDLIBS_ALL = -lz -lpthread $(LDLIBS)
+LDLIBS_ALL = -lz -lpthread -lm $(LDLIBS)
 
 # DEBUG=1 checks the position's invariants after every make and unmake;
 # the sanitizer build does too.
@@ -114,6 +114,7 @@ $(BUILD)/obj/src/cli/%.o: src/cli/%.c $(wildcard src/cli/*.h) $(PUBLIC_INC)/part
 # where the tests are there, the samples always (a source tree without
 # tests/ builds too).
 TRAIN_PGN := $(wildcard tests/corpora/pgn/edge tests/corpora/lang) samples/pgn
+TRAIN_SHEETS := $(firstword $(wildcard tests/corpora/sheets/hcs) samples/sheets)
 
 ifeq ($(PGO),1)
 # The instrumented build, its training run, and the build from its profile,
@@ -126,6 +127,8 @@ $(LIB) $(BIN) &: $(LIB_SRC) $(CLI_SRC) $(HEADERS) $(FLAGS_FILE) Makefile
 	$(BIN) check -q -j1 $(TRAIN_PGN) >/dev/null; [ $$? -le 1 ]
 	$(BIN) check -q -j2 $(TRAIN_PGN) >/dev/null; [ $$? -le 1 ]
 	$(BIN) convert samples/pgn/*.pgn >/dev/null
+	$(BIN) reconcile samples/sheets/*.pgn >/dev/null; [ $$? -le 1 ]
+	$(BIN) reconcile -q -j2 --pairs $(TRAIN_SHEETS) >/dev/null; [ $$? -le 1 ]
 	$(BIN) perft --depth 5 >/dev/null
 	$(BIN) perft --depth 4 --epd samples/perft/chess960-sample.epd >/dev/null
 	$(MAKE) PGO=use $(BIN)
@@ -230,7 +233,7 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
 build/fuzz/%: tests/fuzz/%.c tests/unit/pieces.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lz -lpthread -o $@
+	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lz -lpthread -lm -o $@
 
 fuzz-build: $(FUZZ_BIN)
 

@@ -911,28 +911,107 @@ typedef enum pt_op {
 
 typedef struct pt_decode_ply {
     pt_move move;
-    uint8_t op[PT_DECODE_RECORDS];  /* pt_op, per record */
+    uint8_t op[PT_DECODE_RECORDS];    /* pt_op, per record */
     int32_t entry[PT_DECODE_RECORDS]; /* the entry that stands for it, -1 */
     int32_t extra[PT_DECODE_RECORDS]; /* an entry left over just before, -1 */
-    float cost;                     /* what this ply cost */
+    float cost;                       /* what this ply cost */
+    float margin; /* how much dearer the cheapest game with another move
+                     here is; INFINITY when none was seen */
 } pt_decode_ply;
 
+/* What each slip costs: about -ln of how often it is made, so that costs
+ * add up to how unlikely a reading is and a difference of costs is a
+ * likelihood ratio. The table is models/decode-costs.txt. */
+typedef struct pt_decode_costs {
+    float gap;          /* a gap ('-') or illegible ('?') cell stands for a ply */
+    float missing;      /* a record has no entry for a ply */
+    float extra;        /* an entry that is no ply */
+    float left_over;    /* an entry after the game's last ply */
+    float after_end;    /* a ply after a record ended (another goes on) */
+    float misread;      /* an entry spells its move with slips: this ... */
+    float edit;         /* ... and this for each letter wrong, missing or extra */
+    float confusable;   /* a letter for one a hand confuses with it (S/5, b/6) */
+    float max_edits;    /* further than this from the move: a wrong entry */
+    float wrong;        /* an entry that stands for the ply but spells another move */
+    float other_choice; /* taking an entry's second or later candidate text */
+    float rank_left;    /* search: what reading an entry is worth, in ranking
+                           partial games of different progress */
+    float branch;       /* search: a record's less likely ways of reading a
+                           ply kept when no further behind the likeliest */
+    float window;       /* search: partial games ranked further than this
+                           behind the best of their ply are dropped */
+    float ambiguous;    /* a game less than this cheaper than another that
+                           differs is not certain */
+} pt_decode_costs;
+
+void pt_decode_costs_default(pt_decode_costs *c);
+/* Reads a table of "name value" lines ('#' comments) over c's values. On
+ * PT_ERR_SYNTAX, *bad_line is the line that is not one. */
+pt_err pt_decode_costs_read(pt_decode_costs *c, const char *text, size_t len, int *bad_line);
+
 typedef struct pt_decode_opts {
-    int beam;           /* partial games kept at each ply (default 64) */
-    const pt_pos *start; /* NULL: the standard start */
+    int beam;                     /* partial games kept at each ply (default 64) */
+    const pt_pos *start;          /* NULL: the standard start */
+    const pt_pos *final;          /* the game must end in this position (8.5.3) */
+    int moves;                    /* the game's last move has this number; 0: any */
+    const pt_decode_costs *costs; /* NULL: the defaults */
+    double max_seconds;           /* give up after this long (0: never) */
 } pt_decode_opts;
+
+/* Another game that explains the records nearly as well as the best: where
+ * it first differs, its move there, and for how many plies it differs. */
+typedef struct pt_decode_alt {
+    int32_t ply, plies;
+    pt_move move;
+    float behind; /* how much dearer it is */
+} pt_decode_alt;
 
 typedef struct pt_decode pt_decode;
 
 pt_err pt_decode_new(pt_decode **pd);
 void pt_decode_free(pt_decode **pd);
-/* Finds the game for n records (1 to PT_DECODE_RECORDS). */
+/* Finds the game for n records (1 to PT_DECODE_RECORDS). PT_ERR_ILLEGAL
+ * when no game ends in the final position or at the move asked for. */
 pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts);
 size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies);
 /* The whole game's cost, entries left over at the end included. */
 float pt_decode_cost(const pt_decode *d);
 /* Entries of record r left over after the game's last ply. */
 int pt_decode_left_over(const pt_decode *d, size_t r);
+/* The letters record r was read in (its Notation tag, or detected). */
+const pt_lang *pt_decode_lang(const pt_decode *d, size_t r);
+/* Other readings seen, the closest first; and how much dearer the closest
+ * is (INFINITY when none: the records leave no other game in sight). */
+size_t pt_decode_alternatives(const pt_decode *d, const pt_decode_alt **alts);
+float pt_decode_margin(const pt_decode *d);
+/* Whether the last run stopped at max_seconds with the best game so far. */
+bool pt_decode_timed_out(const pt_decode *d);
+/* A margin as the probability that the best reading is the right one. */
+float pt_decode_confidence(float margin);
+
+/* ------------------------------------------------------- reconciling */
+
+/* What the decoded game says about its records, in an arbiter's words. */
+typedef struct pt_finding {
+    const char *code;  /* stable: "missing-move", "gap-8.4", ... (partiar-reconcile(1)) */
+    bool problem;      /* false for a note (time-control) */
+    int record;        /* the record it is about, -1 for the game */
+    int entry;         /* that record's entry, -1 */
+    int ply, plies;    /* the game's plies it concerns (from 0), -1 */
+    pt_move other;     /* ambiguous-reconstruction: the other move */
+    float confidence;  /* that the game is right here */
+    char message[320]; /* the finding, naming the records by owner */
+} pt_finding;
+
+/* "white's sheet", "black's sheet", "the arbiter's record", "the sheet". */
+const char *pt_record_owner(const pt_record *r);
+/* The findings of decoder d on its n records (start: NULL for the
+ * standard start), in the order of the game, into *out (free() it).
+ * time_control: PGN TimeControl syntax for the time-control notes, or
+ * NULL. A game less than `ambiguous` cheaper than another reading is
+ * reported ambiguous-reconstruction at the plies where they differ. */
+pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_pos *start,
+                             const char *time_control, float ambiguous, pt_finding **out, size_t *count);
 
 /* ----------------------------------------------------------- duplicates */
 

@@ -19,6 +19,7 @@ int pt_cmd_check(int argc, char **argv);
 int pt_cmd_convert(int argc, char **argv);
 int pt_cmd_perft(int argc, char **argv);
 int pt_cmd_position(int argc, char **argv);
+int pt_cmd_reconcile(int argc, char **argv);
 
 /* Prints "partiar: <message>" on standard error. */
 void pt_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -16,6 +16,7 @@ static const command commands[] = {
     {"convert", pt_cmd_convert, "read PGN in any notation, write clean PGN in any notation"},
     {"perft", pt_cmd_perft, "count legal move trees; check perft suites"},
     {"position", pt_cmd_position, "analyse a position: legal moves, check, draws"},
+    {"reconcile", pt_cmd_reconcile, "the game the players' sheets record, and every slip on them"},
 };
 
 static void usage(FILE *out)

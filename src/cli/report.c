@@ -182,6 +182,11 @@ static void put_text(pt_buf *b, int format, const char *s)
     }
 }
 
+void pt_report_text(pt_buf *b, int format, const char *s)
+{
+    put_text(b, format, s);
+}
+
 void pt_report_json_string(pt_buf *b, const char *s)
 {
     pt_buf_puts(b, "\"");

@@ -73,6 +73,9 @@ void pt_report_free(pt_report_list *l);
  * before the count of those not listed. */
 void pt_report_write(pt_buf *b, int format, const char *file, const pt_report_list *l, const pt_report_game *r,
                      const pt_report_diag *extra);
+/* Appends s to b as text in format: control bytes and invalid UTF-8
+ * escaped (text), or as inside a JSON or CSV string. */
+void pt_report_text(pt_buf *b, int format, const char *s);
 /* Appends s to b as a JSON string, quoted and escaped. */
 void pt_report_json_string(pt_buf *b, const char *s);
 

@@ -11,42 +11,115 @@
  * read to its end; what is left of a record when the game can go no
  * further is left over.
  *
- * First version: the costs are constants here; they become a table in
- * models/ fitted on generated pairs of sheets.
+ * The costs are a table (pt_decode_costs, models/decode-costs.txt): each
+ * is about -ln of how often that slip is made, so that a difference of
+ * costs is a likelihood ratio. That is what makes the margin between the
+ * best game and the next one a confidence.
+ *
+ * Two games that reach the same position at the same place in the records
+ * are merged, the cheaper kept; the other is remembered as its rival, so
+ * that two ways of reading a stretch that cost nearly the same are
+ * reported as such, not decided in silence.
  */
 #include "partiar.h"
 
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#define COST_GAP       1.0f /* a gap or illegible cell stands for a move */
-#define COST_MISSING   3.0f /* the record has no entry for a ply */
-#define COST_EXTRA     3.0f /* an entry that is no ply */
-#define COST_LEFT_OVER 6.0f /* an entry after the game's last ply: the game is likelier cut short */
-#define COST_AFTER_END 0.5f /* a ply after the record ended (another goes on) */
-#define COST_MISREAD   1.0f /* a slip, plus COST_EDIT for each edit */
-#define COST_EDIT      1.5f
-#define MAX_EDITS      2.0f /* further from the move's spelling: a wrong entry */
-#define COST_WRONG     5.0f /* an entry that stands for the ply but spells another move */
-#define NO_WAY         1e9f
-#define RANK_LEFT      2.0f /* ranks partial games: each entry not yet read */
+#define NO_WAY  1e9f
+#define RUNNERS 4 /* finished games kept besides the best */
+
+static const pt_decode_costs default_costs = {
+    .gap = 0.5f,
+    .missing = 3.0f,
+    .extra = 3.0f,
+    .left_over = 6.0f,
+    .after_end = 0.5f,
+    .misread = 1.0f,
+    .edit = 1.5f,
+    .confusable = 0.75f,
+    .max_edits = 2.0f,
+    .wrong = 5.0f,
+    .other_choice = 1.0f,
+    .rank_left = 2.0f,
+    .branch = 3.0f,
+    .window = 12.0f,
+    .ambiguous = 2.0f,
+};
+
+void pt_decode_costs_default(pt_decode_costs *c)
+{
+    *c = default_costs;
+}
+
+/* One candidate text of an entry, read once for the whole search. */
+typedef struct reading {
+    char bare[PT_SAN_MAX + 1]; /* without the marks that say nothing of the move */
+    size_t nbare;
+    bool parsed; /* mt holds its syntax (in the record's letters or English) */
+    pt_move_text mt;
+    int mover, taken; /* "BxN": the mover and what it takes; -1 otherwise */
+    float penalty;    /* for not being the entry's first candidate */
+} reading;
 
 typedef struct node {
     pt_pos pos;
     int32_t parent;
     int32_t at[PT_DECODE_RECORDS]; /* the next entry of each record */
+    int32_t depth;
     float cost;
+    float rival;          /* the cost of the best other way here, NO_WAY */
+    int32_t rival_parent; /* and where it came from, with which move */
+    pt_move rival_move;
     pt_decode_ply ply; /* the ply that led here */
 } node;
+
+typedef struct candidate {
+    int32_t parent;
+    float cost;
+    float rank; /* cost, and what reading the entries left will cost */
+    pt_decode_ply ply;
+    int32_t at[PT_DECODE_RECORDS];
+} candidate;
+
+/* A candidate's place in the ranking: sorted instead of the candidates. */
+typedef struct order {
+    float rank;
+    uint32_t at;
+} order;
+
+/* A remembered edit distance (memo_edits): of reading index - 1 (0 is an
+ * empty slot) and a move's spelling. */
+typedef struct memo {
+    uint32_t index;
+    char want[12];
+    float edits;
+} memo;
+
+#define MEMO_SIZE 8192
 
 struct pt_decode {
     node *nodes;
     size_t nnodes, cap;
+    candidate *cands;
+    size_t cands_cap;
+    order *ranked;
+    size_t ranked_cap;
+    memo *memo;     /* MEMO_SIZE remembered edit distances */
+    int32_t *slots; /* this ply's nodes by position and place: -1 empty */
+    size_t nslots;
+    reading *readings;
+    size_t readings_cap;
     pt_decode_ply *plies;
     size_t nplies, plies_cap;
-    float cost;
+    pt_decode_alt alts[RUNNERS + 8];
+    size_t nalts;
+    float cost, margin;
+    bool complete, timed_out;
     int left[PT_DECODE_RECORDS];
+    const pt_lang *lang[PT_DECODE_RECORDS];
 };
 
 pt_err pt_decode_new(pt_decode **pd)
@@ -59,34 +132,47 @@ void pt_decode_free(pt_decode **pd)
 {
     if (*pd) {
         free((*pd)->nodes);
+        free((*pd)->cands);
+        free((*pd)->ranked);
+        free((*pd)->slots);
+        free((*pd)->memo);
+        free((*pd)->readings);
         free((*pd)->plies);
         free(*pd);
     }
     *pd = NULL;
 }
 
-static bool add_node(pt_decode *d, const node *n)
+static bool room(void **items, size_t *cap, size_t want, size_t size, size_t least)
 {
-    if (d->nnodes == d->cap) {
-        size_t more = d->cap ? 2 * d->cap : 1024;
-        node *bigger = realloc(d->nodes, more * sizeof *bigger);
-        if (!bigger)
-            return false;
-        d->nodes = bigger;
-        d->cap = more;
-    }
-    d->nodes[d->nnodes++] = *n;
+    if (want <= *cap)
+        return true;
+    size_t more = *cap ? *cap : least;
+    while (more < want)
+        more *= 2;
+    void *bigger = realloc(*items, more * size);
+    if (!bigger)
+        return false;
+    *items = bigger;
+    *cap = more;
     return true;
 }
 
-/* Letters a hand or a reader confuses, at half the cost of another. */
+/* Letters a hand or a reader confuses (Latin, digits): a slip between
+ * them costs less than between others. */
+static const bool confused[128][128] = {
+    ['S']['5'] = true, ['5']['S'] = true, ['s']['5'] = true, ['5']['s'] = true, ['b']['6'] = true, ['6']['b'] = true,
+    ['c']['6'] = true, ['6']['c'] = true, ['e']['6'] = true, ['6']['e'] = true, ['G']['6'] = true, ['6']['G'] = true,
+    ['l']['1'] = true, ['1']['l'] = true, ['I']['1'] = true, ['1']['I'] = true, ['O']['0'] = true, ['0']['O'] = true,
+    ['o']['0'] = true, ['0']['o'] = true, ['D']['0'] = true, ['0']['D'] = true, ['g']['9'] = true, ['9']['g'] = true,
+    ['a']['9'] = true, ['9']['a'] = true, ['B']['8'] = true, ['8']['B'] = true, ['Z']['2'] = true, ['2']['Z'] = true,
+    ['z']['2'] = true, ['2']['z'] = true, ['h']['4'] = true, ['4']['h'] = true, ['T']['7'] = true, ['7']['T'] = true,
+    ['f']['7'] = true, ['7']['f'] = true,
+};
+
 static bool confusable(char a, char b)
 {
-    static const char *const pairs[] = {"S5", "s5", "b6", "G6", "l1", "I1", "O0", "o0", "g9", "B8", "D0", "Z2", "z2"};
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        if ((a == pairs[i][0] && b == pairs[i][1]) || (a == pairs[i][1] && b == pairs[i][0]))
-            return true;
-    return false;
+    return (unsigned char)a < 128 && (unsigned char)b < 128 && confused[(unsigned char)a][(unsigned char)b];
 }
 
 /* A move's text without the marks that carry no information about which
@@ -95,31 +181,50 @@ static size_t bare(const char *s, char *out, size_t size)
 {
     size_t n = 0;
     for (; *s && n + 1 < size; s++)
-        if (!strchr("x:+#=-!?()/ ", *s))
-            out[n++] = *s == '0' ? 'O' : *s;
+        switch (*s) {
+        case 'x':
+        case ':':
+        case '+':
+        case '#':
+        case '=':
+        case '-':
+        case '!':
+        case '?':
+        case '(':
+        case ')':
+        case '/':
+        case ' ':
+        case '.': break;
+        default: out[n++] = *s == '0' ? 'O' : *s;
+        }
     out[n] = '\0';
     return n;
 }
 
-/* Edits from a to b, a confusable letter for another counting half. */
-static float edits(const char *a, size_t na, const char *b, size_t nb)
+/* Edits from a to b, a confusable letter for another counting c->confusable. */
+static float edits(const pt_decode_costs *c, const char *a, size_t na, const char *b, size_t nb)
 {
     float row[PT_SAN_MAX + 1], prev[PT_SAN_MAX + 1];
-    if (na > PT_SAN_MAX || nb > PT_SAN_MAX)
-        return NO_WAY;
+    if ((float)(na > nb ? na - nb : nb - na) > c->max_edits)
+        return NO_WAY; /* too far, whatever the letters */
     for (size_t j = 0; j <= nb; j++)
         prev[j] = (float)j;
     for (size_t i = 1; i <= na; i++) {
         row[0] = (float)i;
+        float least = row[0];
         for (size_t j = 1; j <= nb; j++) {
-            float sub = a[i - 1] == b[j - 1] ? 0.0f : confusable(a[i - 1], b[j - 1]) ? 0.5f : 1.0f;
+            float sub = a[i - 1] == b[j - 1] ? 0.0f : confusable(a[i - 1], b[j - 1]) ? c->confusable : 1.0f;
             float best = prev[j - 1] + sub;
             if (prev[j] + 1 < best)
                 best = prev[j] + 1;
             if (row[j - 1] + 1 < best)
                 best = row[j - 1] + 1;
             row[j] = best;
+            if (best < least)
+                least = best;
         }
+        if (least > c->max_edits)
+            return NO_WAY; /* no way back under the limit */
         memcpy(prev, row, (nb + 1) * sizeof *row);
     }
     return prev[nb];
@@ -129,123 +234,156 @@ static float edits(const char *a, size_t na, const char *b, size_t nb)
 static int piece_at(const pt_lang *lang, const char *t, size_t n, size_t *used)
 {
     int type;
-    if (lang && (*used = pt_lang_match_piece(lang, t, n, &type)) > 0)
+    if ((*used = pt_lang_match_piece(lang, t, n, &type)) > 0)
         return type;
     if ((*used = pt_lang_match_piece(pt_lang_at(0), t, n, &type)) > 0)
         return type;
     return -1;
 }
 
-/* How far text is from move m of pos by what it says rather than how it
- * is spelt: the piece, the destination a square off, a needless or wrong
- * from-square, and the descriptive "BxN" (a bishop takes a knight). */
-static float meaning_cost(const pt_pos *pos, const pt_lang *lang, const char *t, pt_move m)
+static void read_text(reading *rd, const pt_lang *lang, const char *t, float penalty)
 {
-    size_t n = strlen(t), used;
-    int from = pt_move_from(m), to = pt_move_to(m);
-    int mover = PT_TYPE_OF(pos->board[from]);
-    bool castle = pt_move_kind(m) == PT_MOVE_CASTLING;
-    int taken = castle || pos->board[to] == PT_NO_PIECE ? -1 : PT_TYPE_OF(pos->board[to]);
+    size_t n = strlen(t), used, more, bad;
+    rd->nbare = bare(t, rd->bare, sizeof rd->bare);
+    rd->penalty = penalty;
+    rd->mover = rd->taken = -1;
     /* "BxN", "NxP", "KxQ": the mover and what it takes. */
     int a = piece_at(lang, t, n, &used);
     if (a >= 0 && used < n && (t[used] == 'x' || t[used] == ':')) {
-        size_t more;
         int b = piece_at(lang, t + used + 1, n - used - 1, &more);
         if (b >= 0 && used + 1 + more == n)
-            return a == mover && b == taken ? COST_MISREAD : NO_WAY;
+            rd->mover = a, rd->taken = b;
     }
-    pt_move_text mt;
-    size_t bad;
-    if (pt_move_text_parse(lang ? lang : pt_lang_at(0), t, n, &mt, &bad) != PT_OK)
-        return NO_WAY;
-    if (mt.castle)
-        return castle && (mt.castle == 1) == (to % 8 > from % 8) ? COST_MISREAD : NO_WAY;
-    if (castle || mt.to == PT_NO_SQ)
-        return NO_WAY;
-    float c = COST_MISREAD;
-    int written = mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece;
-    c += written == mover ? 0.0f : COST_EDIT;
-    int df = abs(mt.to % 8 - to % 8), dr = abs(mt.to / 8 - to / 8);
-    c += df + dr == 0 ? 0.0f : df + dr == 1 ? COST_EDIT : NO_WAY;
-    if (mt.from_file >= 0 && mt.from_file != from % 8)
-        c += COST_EDIT;
-    if (mt.from_rank >= 0 && mt.from_rank != from / 8)
-        c += COST_EDIT;
-    return c;
+    rd->parsed = pt_move_text_parse(lang, t, n, &rd->mt, &bad) == PT_OK ||
+                 pt_move_text_parse(pt_lang_at(0), t, n, &rd->mt, &bad) == PT_OK;
 }
 
-/* What one record's entry costs as move m (spelt san in its letters):
- * *op says how it stands for it. */
-static float entry_cost(const pt_record *rec, const pt_entry *e, const pt_pos *pos, pt_move read, pt_move m,
-                        const char *san, pt_op *op)
+/* How far a reading is from move m of pos by what it says rather than how
+ * it is spelt: the piece, the destination a square off, a wrong
+ * from-square, and the descriptive "BxN" (a bishop takes a knight). */
+static float meaning_cost(const pt_decode_costs *c, const pt_pos *pos, const reading *rd, pt_move m)
 {
+    int from = pt_move_from(m), to = pt_move_to(m);
+    int mover = PT_TYPE_OF(pos->board[from]);
+    bool castle = pt_move_kind(m) == PT_MOVE_CASTLING;
+    if (rd->mover >= 0) {
+        int taken = castle || pos->board[to] == PT_NO_PIECE ? -1 : PT_TYPE_OF(pos->board[to]);
+        return rd->mover == mover && rd->taken == taken ? c->misread : NO_WAY;
+    }
+    if (!rd->parsed)
+        return NO_WAY;
+    const pt_move_text *mt = &rd->mt;
+    if (mt->castle)
+        return castle && (mt->castle == 1) == (to % 8 > from % 8) ? c->misread : NO_WAY;
+    if (castle || mt->to == PT_NO_SQ)
+        return NO_WAY;
+    float cost = c->misread;
+    int written = mt->piece == PT_NO_TYPE ? PT_PAWN : mt->piece;
+    cost += written == mover ? 0.0f : c->edit;
+    int df = abs(mt->to % 8 - to % 8), dr = abs(mt->to / 8 - to / 8);
+    cost += df + dr == 0 ? 0.0f : df + dr == 1 ? c->edit : NO_WAY;
+    if (mt->from_file >= 0 && mt->from_file != from % 8)
+        cost += c->edit;
+    if (mt->from_rank >= 0 && mt->from_rank != from / 8)
+        cost += c->edit;
+    return cost;
+}
+
+typedef struct search {
+    memo *memo;
+    const pt_record *const *records;
+    size_t n;
+    const pt_decode_costs *c;
+    const pt_entry *entries[PT_DECODE_RECORDS];
+    size_t len[PT_DECODE_RECORDS];
+    const reading *readings[PT_DECODE_RECORDS]; /* by candidate index */
+    const pt_lang *lang[PT_DECODE_RECORDS];
+    uint64_t final_key; /* a finished game must end here, when set */
+    bool final;
+    int moves;          /* the move number a finished game ends on; -1 any */
+    int number0, side0; /* the start's move number and side to move */
+} search;
+
+/* edits() of a reading and a move's spelling, remembered: the same entry
+ * is weighed against the same spelling from many partial games. The key
+ * is kept whole, so that a slot never answers for another pair. */
+static float memo_edits(const search *s, const reading *rd, const char *want, size_t nwant)
+{
+    uint32_t index = (uint32_t)(rd - s->readings[0]);
+    if (nwant >= sizeof s->memo->want)
+        return edits(s->c, rd->bare, rd->nbare, want, nwant);
+    uint64_t h = (index + 1) * 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < nwant; i++)
+        h = (h ^ (unsigned char)want[i]) * 0x100000001B3ull;
+    memo *m = &s->memo[(h >> 40) & (MEMO_SIZE - 1)];
+    if (m->index != index + 1 || strcmp(m->want, want) != 0) {
+        m->index = index + 1;
+        memcpy(m->want, want, nwant + 1);
+        m->edits = edits(s->c, rd->bare, rd->nbare, want, nwant);
+    }
+    return m->edits;
+}
+
+/* What entry e of record r costs as move m (bare: its spelling): *op says
+ * how it stands for it. read: the move the entry's first text spells. */
+static float entry_cost(const search *s, size_t r, const pt_entry *e, const pt_pos *pos, pt_move read, pt_move m,
+                        const char *want, size_t nwant, pt_op *op)
+{
+    const pt_decode_costs *c = s->c;
     if (e->marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE)) {
         *op = PT_OP_GAP;
-        return COST_GAP;
+        return c->gap;
     }
     if (read == m) {
         *op = PT_OP_MATCH;
         return 0.0f;
     }
     float best = NO_WAY;
-    char want[PT_SAN_MAX + 1], got[PT_SAN_MAX + 1];
-    size_t nw = bare(san, want, sizeof want);
-    for (size_t k = 0; k < e->ntexts; k++) {
-        size_t ng = bare(pt_record_text(rec, e, k, NULL), got, sizeof got);
-        float d = edits(got, ng, want, nw);
-        if (d <= MAX_EDITS && COST_MISREAD + COST_EDIT * d < best)
-            best = COST_MISREAD + COST_EDIT * d;
-        float meant = meaning_cost(pos, pt_record_lang(rec), pt_record_text(rec, e, k, NULL), m);
-        if (meant < best)
-            best = meant;
+    const reading *rd = s->readings[r] + e->first;
+    for (size_t k = 0; k < e->ntexts; k++, rd++) {
+        float d = memo_edits(s, rd, want, nwant);
+        float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
+        float meant = meaning_cost(c, pos, rd, m) + rd->penalty;
+        if (meant < cost)
+            cost = meant;
+        if (cost < best)
+            best = cost;
     }
-    *op = PT_OP_MISREAD;
-    return best < COST_WRONG ? best : COST_WRONG;
+    *op = best == 0.0f ? PT_OP_MATCH : PT_OP_MISREAD;
+    return best < c->wrong ? best : c->wrong;
 }
 
-/* The move entry e spells in pos, or PT_MOVE_NONE. */
-static pt_move read_entry(const pt_record *rec, const pt_entry *e, const pt_pos *pos)
+/* The move entry e's first text spells in pos, or PT_MOVE_NONE. */
+static pt_move read_entry(const search *s, size_t r, const pt_entry *e, const pt_pos *pos)
 {
     if (e->ntexts == 0)
         return PT_MOVE_NONE;
-    const char *t = pt_record_text(rec, e, 0, NULL);
+    const char *t = pt_record_text(s->records[r], e, 0, NULL);
     pt_move m;
     pt_move_text mt;
-    const pt_lang *lang = pt_record_lang(rec);
-    return pt_san_read(pos, lang ? lang : pt_lang_at(0), t, strlen(t), &m, &mt) == PT_OK ? m : PT_MOVE_NONE;
+    size_t n = strlen(t);
+    if (pt_san_read(pos, s->lang[r], t, n, &m, &mt) == PT_OK)
+        return m;
+    return pt_san_read(pos, pt_lang_at(0), t, n, &m, &mt) == PT_OK ? m : PT_MOVE_NONE;
 }
 
-typedef struct candidate {
-    int32_t parent;
-    float cost;
-    float rank; /* cost, and what the entries not yet read would cost left over */
-    pt_decode_ply ply;
-    int32_t at[PT_DECODE_RECORDS];
-} candidate;
-
-static int by_cost(const void *a, const void *b)
+static int by_rank(const void *a, const void *b)
 {
-    float x = ((const candidate *)a)->rank, y = ((const candidate *)b)->rank;
-    return (x > y) - (x < y);
+    const order *x = a, *y = b;
+    if (x->rank != y->rank)
+        return (x->rank > y->rank) - (x->rank < y->rank);
+    return (x->at > y->at) - (x->at < y->at); /* the move order breaks ties */
 }
 
-typedef struct search {
-    const pt_record *const *records;
-    size_t n;
-    const pt_entry *entries[PT_DECODE_RECORDS];
-    size_t len[PT_DECODE_RECORDS];
-} search;
-
-/* What is left of each record from node n on, as entries left over. */
 static float leftover_cost(const search *s, const node *n)
 {
-    float c = 0;
+    float cost = 0;
     for (size_t r = 0; r < s->n; r++)
-        c += COST_LEFT_OVER * (float)(s->len[r] - (size_t)n->at[r]);
-    return c;
+        cost += s->c->left_over * (float)(s->len[r] - (size_t)n->at[r]);
+    return cost;
 }
 
-static bool finished(const search *s, const node *n)
+static bool read_through(const search *s, const node *n)
 {
     for (size_t r = 0; r < s->n; r++)
         if ((size_t)n->at[r] < s->len[r])
@@ -253,169 +391,440 @@ static bool finished(const search *s, const node *n)
     return true;
 }
 
-/* The candidates of every legal move after node `from`, appended to *c. */
-static bool expand(const search *s, const pt_decode *d, int32_t from, candidate **c, size_t *nc, size_t *cap)
+/* The move number of the last ply before node n. */
+static int last_number(const search *s, const node *n)
+{
+    return s->number0 + (n->depth - 1 + s->side0) / 2;
+}
+
+/* Whether the game may end at node n: the position and length asked for. */
+static bool may_end(const search *s, const node *n)
+{
+    return (!s->final || n->pos.key == s->final_key) &&
+           (s->moves < 0 || (n->depth > 0 && last_number(s, n) == s->moves));
+}
+
+/* One way a record can account for a ply. */
+typedef struct way {
+    uint8_t op;
+    int32_t entry, extra, next;
+    float cost, rank;
+} way;
+
+/* The ways record r can account for move m after node n, the likeliest
+ * first, those ranked far below it left out: into w, how many. Its next
+ * entry spells the move (with or without slips), the record skipped the
+ * ply, or the next entry is left over and the one after spells it. */
+static size_t ways(const search *s, size_t r, const node *n, const pt_move read[2], pt_move m, const char *want,
+                   size_t nwant, way w[3])
+{
+    const pt_decode_costs *c = s->c;
+    size_t at = (size_t)n->at[r];
+    if (at >= s->len[r]) {
+        w[0] = (way){PT_OP_AFTER_END, -1, -1, (int32_t)at, c->after_end, c->after_end};
+        return 1;
+    }
+    /* Ranked as the search ranks them: an entry read is one the game need
+     * not leave over. Else a ply written nowhere would always be cheaper
+     * than a slip, and the record never read. */
+    pt_op op;
+    float cost = entry_cost(s, r, &s->entries[r][at], &n->pos, read[0], m, want, nwant, &op);
+    size_t k = 0;
+    w[k++] = (way){(uint8_t)op, (int32_t)at, -1, (int32_t)at + 1, cost, cost - c->rank_left};
+    if (cost > 0) { /* an entry that spells the move is taken as written */
+        w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, c->missing, c->missing};
+        if (at + 1 < s->len[r]) {
+            cost = c->extra + entry_cost(s, r, &s->entries[r][at + 1], &n->pos, read[1], m, want, nwant, &op);
+            w[k++] = (way){(uint8_t)op, (int32_t)at + 1, (int32_t)at, (int32_t)at + 2, cost, cost - 2 * c->rank_left};
+        }
+    }
+    /* The likeliest first; the others only within c->branch of it. */
+    for (size_t i = 1; i < k; i++)
+        for (size_t j = i; j > 0 && w[j].rank < w[j - 1].rank; j--) {
+            way t = w[j];
+            w[j] = w[j - 1];
+            w[j - 1] = t;
+        }
+    size_t kept = 1;
+    while (kept < k && w[kept].rank <= w[0].rank + c->branch)
+        kept++;
+    return kept;
+}
+
+/* The candidates of every legal move after node `from`, appended: one
+ * for each way the records can account for the move together. */
+static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, float *cut)
 {
     const node *n = &d->nodes[from];
     pt_move moves[PT_MAX_MOVES];
     int count = pt_gen_legal(&n->pos, moves);
-    /* Each record's next two entries, read once in this position. */
     pt_move read[PT_DECODE_RECORDS][2];
     for (size_t r = 0; r < s->n; r++)
-        for (int k = 0; k < 2; k++) {
-            size_t at = (size_t)n->at[r] + (size_t)k;
-            read[r][k] = at < s->len[r] ? read_entry(s->records[r], &s->entries[r][at], &n->pos) : PT_MOVE_NONE;
+        for (size_t k = 0; k < 2; k++) {
+            size_t at = (size_t)n->at[r] + k;
+            read[r][k] = at < s->len[r] ? read_entry(s, r, &s->entries[r][at], &n->pos) : PT_MOVE_NONE;
         }
+    float left = 0;
+    for (size_t r = 0; r < s->n; r++)
+        left += s->c->rank_left * (float)(s->len[r] - (size_t)n->at[r]);
     for (int i = 0; i < count; i++) {
-        candidate cand = {.parent = from, .cost = n->cost};
-        cand.ply.move = moves[i];
-        char san[PT_SAN_MAX];
-        const pt_lang *san_lang = NULL;
+        way w[PT_DECODE_RECORDS][3];
+        size_t nw[PT_DECODE_RECORDS];
+        char san[PT_SAN_MAX], want[PT_SAN_MAX + 1];
+        size_t nwant = 0, combos = 1;
+        const pt_lang *spelt = NULL;
         for (size_t r = 0; r < s->n; r++) {
-            const pt_record *rec = s->records[r];
-            if (r == 0 || pt_record_lang(rec) != san_lang) /* records in one language share it */
-                pt_san_write(&n->pos, moves[i], san_lang = pt_record_lang(rec), PT_NOTATION_SAN, san);
-            size_t at = (size_t)n->at[r];
-            pt_op op = PT_OP_AFTER_END;
-            float best = COST_AFTER_END;
-            int32_t entry = -1, extra = -1, next = (int32_t)at;
-            if (at < s->len[r]) {
-                /* The ways compared as they rank: an entry read is one the
-                 * game need not leave over. Else a ply written nowhere would
-                 * always be cheaper than a slip, and the record never read. */
-                best = entry_cost(rec, &s->entries[r][at], &n->pos, read[r][0], moves[i], san, &op);
-                entry = (int32_t)at, next = (int32_t)at + 1;
-                float rank = best - RANK_LEFT;
-                if (COST_MISSING < rank) {
-                    best = rank = COST_MISSING, op = PT_OP_MISSING, entry = -1, next = (int32_t)at;
-                }
-                if (at + 1 < s->len[r]) {
-                    pt_op op2;
-                    float c2 =
-                        COST_EXTRA + entry_cost(rec, &s->entries[r][at + 1], &n->pos, read[r][1], moves[i], san, &op2);
-                    if (c2 - 2 * RANK_LEFT < rank) {
-                        best = c2, op = op2, entry = (int32_t)at + 1, extra = (int32_t)at, next = (int32_t)at + 2;
-                    }
-                }
+            if (r == 0 || s->lang[r] != spelt) { /* records in one language share it */
+                pt_san_write(&n->pos, moves[i], spelt = s->lang[r], PT_NOTATION_SAN, san);
+                nwant = bare(san, want, sizeof want);
             }
-            cand.ply.op[r] = (uint8_t)op;
-            cand.ply.entry[r] = entry;
-            cand.ply.extra[r] = extra;
-            cand.at[r] = next;
-            cand.cost += best;
-            cand.ply.cost += best;
+            nw[r] = ways(s, r, n, read[r], moves[i], want, nwant, w[r]);
+            combos *= nw[r];
         }
-        cand.rank = cand.cost;
-        for (size_t r = 0; r < s->n; r++)
-            cand.rank += RANK_LEFT * (float)(s->len[r] - (size_t)cand.at[r]);
-        if (*nc == *cap) {
-            size_t more = *cap ? 2 * *cap : 4096;
-            candidate *bigger = realloc(*c, more * sizeof *bigger);
-            if (!bigger)
-                return false;
-            *c = bigger;
-            *cap = more;
+        if (!room((void **)&d->cands, &d->cands_cap, *nc + combos, sizeof *d->cands, 4096))
+            return false;
+        n = &d->nodes[from];
+        for (size_t k = 0; k < combos; k++) {
+            candidate cand = {.parent = from, .cost = n->cost, .ply.move = moves[i]};
+            float rank = n->cost + left;
+            for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
+                const way *x = &w[r][rest % nw[r]];
+                cand.ply.op[r] = x->op;
+                cand.ply.entry[r] = x->entry;
+                cand.ply.extra[r] = x->extra;
+                cand.at[r] = x->next;
+                cand.cost += x->cost;
+                cand.ply.cost += x->cost;
+                rank += x->rank;
+            }
+            cand.rank = rank;
+            /* Far behind the best of this ply: it cannot make the beam. */
+            if (rank > *cut + s->c->window)
+                continue;
+            if (rank < *cut)
+                *cut = rank;
+            d->cands[(*nc)++] = cand;
         }
-        (*c)[(*nc)++] = cand;
     }
     return true;
 }
 
-/* Whether a kept node already has this position and place in the records. */
-static bool seen(const pt_decode *d, size_t from, const node *n, size_t records)
+/* Where a node of this ply with n's position and place in the records
+ * is, or would go, in the table of the ply's nodes (open addressing). */
+static int32_t *slot(pt_decode *d, const node *n, size_t records)
 {
-    for (size_t i = from; i < d->nnodes; i++) {
-        const node *o = &d->nodes[i];
-        if (o->pos.key == n->pos.key && memcmp(o->at, n->at, records * sizeof n->at[0]) == 0)
-            return true;
+    uint64_t h = n->pos.key;
+    for (size_t r = 0; r < records; r++)
+        h = (h ^ (uint64_t)(uint32_t)n->at[r]) * 0x9E3779B97F4A7C15ull;
+    size_t mask = d->nslots - 1;
+    for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask) {
+        int32_t k = d->slots[i];
+        if (k < 0 ||
+            (d->nodes[k].pos.key == n->pos.key && memcmp(d->nodes[k].at, n->at, records * sizeof n->at[0]) == 0))
+            return &d->slots[i];
     }
-    return false;
+}
+
+/* The letters record r is written in: its own, or those most of its
+ * entries can be read in (English when none reads more). */
+static const pt_lang *letters(const pt_record *rec)
+{
+    if (pt_record_lang(rec))
+        return pt_record_lang(rec);
+    const pt_entry *e;
+    size_t n = pt_record_entries(rec, &e);
+    const pt_lang *best = pt_lang_at(0);
+    size_t best_read = 0;
+    for (int l = 0; pt_lang_at(l); l++) {
+        const pt_lang *lang = pt_lang_at(l);
+        size_t readable = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (e[i].ntexts == 0)
+                continue;
+            const char *t = pt_record_text(rec, &e[i], 0, NULL);
+            pt_move_text mt;
+            size_t bad, used;
+            int type;
+            /* Only a piece letter tells languages apart. */
+            if (pt_lang_match_piece(lang, t, strlen(t), &type) && (used = strlen(t)) > 0 &&
+                pt_move_text_parse(lang, t, used, &mt, &bad) == PT_OK)
+                readable++;
+        }
+        if (readable > best_read)
+            best = lang, best_read = readable;
+    }
+    return best;
+}
+
+/* Reads every candidate text of every record once. */
+static bool prepare(pt_decode *d, search *s)
+{
+    size_t total = 0, first[PT_DECODE_RECORDS];
+    for (size_t r = 0; r < s->n; r++) {
+        s->len[r] = pt_record_entries(s->records[r], &s->entries[r]);
+        s->lang[r] = d->lang[r] = letters(s->records[r]);
+        first[r] = total; /* an entry's texts are numbered within its record */
+        if (s->len[r])
+            total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;
+    }
+    if (!room((void **)&d->readings, &d->readings_cap, total + 1, sizeof *d->readings, 256))
+        return false;
+    for (size_t r = 0; r < s->n; r++) {
+        reading *rd = d->readings + first[r];
+        s->readings[r] = rd;
+        for (size_t i = 0; i < s->len[r]; i++) {
+            const pt_entry *e = &s->entries[r][i];
+            float top = 0;
+            for (size_t k = 0; k < e->ntexts; k++) {
+                float score;
+                const char *t = pt_record_text(s->records[r], e, k, &score);
+                if (k == 0)
+                    top = score;
+                float penalty = k == 0 ? 0.0f : s->c->other_choice + (top - score);
+                read_text(&rd[e->first + k], s->lang[r], t, penalty > 0 ? penalty : 0);
+            }
+        }
+    }
+    return true;
+}
+
+/* The moves from the root to node i, into out (room for depth). */
+static size_t path(const pt_decode *d, int32_t i, pt_move *out)
+{
+    size_t n = (size_t)d->nodes[i].depth;
+    for (size_t k = n; i > 0; i = d->nodes[i].parent)
+        out[--k] = d->nodes[i].ply.move;
+    return n;
+}
+
+/* Notes the other game whose moves are `alt` (n of them), `behind` the
+ * best: where it first differs and for how many plies. */
+static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
+{
+    size_t first = 0;
+    while (first < n && first < d->nplies && alt[first] == d->plies[first].move)
+        first++;
+    if (first == n || first == d->nplies)
+        return; /* the same game, shorter or longer: not a rival reading */
+    size_t last = first;
+    for (size_t k = first; k < n && k < d->nplies; k++)
+        if (alt[k] != d->plies[k].move)
+            last = k;
+    if (d->nalts == sizeof d->alts / sizeof d->alts[0])
+        return;
+    for (size_t k = 0; k < d->nalts; k++)
+        if (d->alts[k].ply == (int32_t)first && d->alts[k].move == alt[first]) {
+            if (behind < d->alts[k].behind)
+                d->alts[k].behind = behind;
+            return;
+        }
+    d->alts[d->nalts++] = (pt_decode_alt){(int32_t)first, (int32_t)(last - first + 1), alt[first], behind};
+    for (size_t k = first; k <= last; k++)
+        if (behind < d->plies[k].margin)
+            d->plies[k].margin = behind;
+}
+
+static int alt_by_behind(const void *a, const void *b)
+{
+    float x = ((const pt_decode_alt *)a)->behind, y = ((const pt_decode_alt *)b)->behind;
+    return (x > y) - (x < y);
+}
+
+/* The best game, its rivals and its runners-up, from the nodes. */
+static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cost, const int32_t *runners,
+                     const float *runner_cost, size_t nrunners)
+{
+    size_t plies = (size_t)d->nodes[best].depth;
+    if (!room((void **)&d->plies, &d->plies_cap, plies + 1, sizeof *d->plies, 64))
+        return false;
+    d->nplies = plies;
+    for (int32_t i = best; i > 0; i = d->nodes[i].parent) {
+        d->plies[--plies] = d->nodes[i].ply;
+        d->plies[plies].margin = INFINITY;
+    }
+    d->cost = best_cost;
+    for (size_t r = 0; r < s->n; r++)
+        d->left[r] = (int)(s->len[r] - (size_t)d->nodes[best].at[r]);
+    d->nalts = 0;
+    pt_move *alt = malloc((d->nplies + 2) * sizeof *alt + 1);
+    if (!alt)
+        return false;
+    /* Other ways to a node of the best game: that node's rival history,
+     * and the best game's plies after it. */
+    for (int32_t i = best; i > 0; i = d->nodes[i].parent) {
+        const node *o = &d->nodes[i];
+        if (o->rival >= NO_WAY)
+            continue;
+        size_t n = path(d, o->rival_parent, alt);
+        alt[n++] = o->rival_move;
+        for (size_t k = n; k < d->nplies; k++)
+            alt[k] = d->plies[k].move;
+        note_rival(d, alt, d->nplies, o->rival - o->cost);
+    }
+    for (size_t k = 0; k < nrunners; k++) {
+        if ((size_t)d->nodes[runners[k]].depth > d->nplies + 1) {
+            pt_move *longer = realloc(alt, ((size_t)d->nodes[runners[k]].depth + 1) * sizeof *alt);
+            if (!longer) {
+                free(alt);
+                return false;
+            }
+            alt = longer;
+        }
+        size_t n = path(d, runners[k], alt);
+        note_rival(d, alt, n, runner_cost[k] - best_cost);
+    }
+    free(alt);
+    qsort(d->alts, d->nalts, sizeof d->alts[0], alt_by_behind);
+    d->margin = d->nalts ? d->alts[0].behind : INFINITY;
+    return true;
+}
+
+/* Keeps node i among the cheapest finished games other than the best. */
+static void keep_runner(int32_t *runners, float *cost, size_t *n, int32_t i, float c)
+{
+    size_t k;
+    if (*n < RUNNERS)
+        k = (*n)++;
+    else if (c < cost[RUNNERS - 1])
+        k = RUNNERS - 1;
+    else
+        return;
+    while (k > 0 && cost[k - 1] > c) {
+        runners[k] = runners[k - 1], cost[k] = cost[k - 1];
+        k--;
+    }
+    runners[k] = i, cost[k] = c;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     if (n == 0 || n > PT_DECODE_RECORDS)
         return PT_ERR_RANGE;
-    search s = {.records = records, .n = n};
-    size_t total = 0;
-    for (size_t r = 0; r < n; r++) {
-        s.len[r] = pt_record_entries(records[r], &s.entries[r]);
-        total += s.len[r];
+    search s = {.records = records, .n = n, .c = opts && opts->costs ? opts->costs : &default_costs, .moves = -1};
+    if (opts && opts->final) {
+        s.final = true;
+        s.final_key = opts->final->key;
     }
+    if (opts && opts->moves > 0)
+        s.moves = opts->moves;
+    if (!d->memo && !(d->memo = malloc(MEMO_SIZE * sizeof *d->memo)))
+        return PT_ERR_NOMEM;
+    memset(d->memo, 0, MEMO_SIZE * sizeof *d->memo);
+    s.memo = d->memo;
+    if (!prepare(d, &s))
+        return PT_ERR_NOMEM;
+    size_t total = 0;
+    for (size_t r = 0; r < n; r++)
+        total += s.len[r];
     size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 64;
+    size_t slots = 16;
+    while (slots < 2 * beam)
+        slots *= 2;
+    if (slots > d->nslots) {
+        int32_t *more = realloc(d->slots, slots * sizeof *more);
+        if (!more)
+            return PT_ERR_NOMEM;
+        d->slots = more;
+    }
+    d->nslots = slots;
     d->nnodes = d->nplies = 0;
-    node root = {.parent = -1};
+    node root = {.parent = -1, .rival = NO_WAY};
     if (opts && opts->start)
         root.pos = *opts->start;
     else
         pt_pos_startpos(&root.pos);
-    if (!add_node(d, &root))
+    if (!room((void **)&d->nodes, &d->cap, 1, sizeof *d->nodes, 1024))
         return PT_ERR_NOMEM;
+    d->nodes[d->nnodes++] = root;
 
-    candidate *c = NULL;
-    size_t cap = 0;
     size_t first = 0, last = 1; /* the frontier: nodes[first..last) */
-    int32_t best = -1;
-    float best_cost = NO_WAY;
+    int32_t best = -1, runners[RUNNERS];
+    float best_cost = NO_WAY, runner_cost[RUNNERS];
+    size_t nrunners = 0;
     /* A game has at most a ply for every entry, and a ply for every entry
      * of the longest record missing from the others. */
-    for (size_t depth = 0; depth <= 2 * total + 2 && first < last; depth++) {
+    s.number0 = root.pos.fullmove ? (int)root.pos.fullmove : 1;
+    s.side0 = root.pos.side;
+    size_t deepest = s.moves >= 0 ? 2 * (size_t)s.moves + 1 : 2 * total + 2;
+    double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
+    d->timed_out = false;
+    for (size_t depth = 0; depth <= deepest && first < last; depth++) {
         size_t nc = 0;
+        float cut = NO_WAY;
+        if (stop && seconds() > stop) {
+            d->timed_out = true; /* the best game found so far stands */
+            break;
+        }
         for (size_t i = first; i < last; i++) {
             const node *o = &d->nodes[i];
-            float end = o->cost + leftover_cost(&s, o);
-            if (end < best_cost) {
-                best_cost = end;
-                best = (int32_t)i;
+            if (may_end(&s, o)) {
+                float end = o->cost + leftover_cost(&s, o);
+                if (end < best_cost) {
+                    if (best >= 0)
+                        keep_runner(runners, runner_cost, &nrunners, best, best_cost);
+                    best_cost = end;
+                    best = (int32_t)i;
+                } else {
+                    keep_runner(runners, runner_cost, &nrunners, (int32_t)i, end);
+                }
             }
-            if (finished(&s, o) || o->cost >= best_cost)
-                continue; /* nothing more to read, or no cheaper way on */
-            if (!expand(&s, d, (int32_t)i, &c, &nc, &cap)) {
-                free(c);
-                return PT_ERR_NOMEM;
-            }
-        }
-        qsort(c, nc, sizeof *c, by_cost);
-        size_t next = d->nnodes;
-        for (size_t k = 0; k < nc && d->nnodes - next < beam && c[k].cost < best_cost; k++) {
-            node m = {.parent = c[k].parent, .cost = c[k].cost, .ply = c[k].ply};
-            memcpy(m.at, c[k].at, sizeof m.at);
-            m.pos = d->nodes[c[k].parent].pos;
-            pt_undo undo;
-            pt_pos_make(&m.pos, c[k].ply.move, &undo);
-            if (seen(d, next, &m, n))
+            /* Nothing more to read, or no cheaper way on (a rival of the
+             * best may cost a little more: ambiguous is worth knowing). */
+            if ((read_through(&s, o) && !s.final && s.moves < 0) || o->cost >= best_cost + s.c->ambiguous)
                 continue;
-            if (!add_node(d, &m)) {
-                free(c);
+            if (!expand(&s, d, (int32_t)i, &nc, &cut))
                 return PT_ERR_NOMEM;
+        }
+        if (!room((void **)&d->ranked, &d->ranked_cap, nc + 1, sizeof *d->ranked, 4096))
+            return PT_ERR_NOMEM;
+        for (size_t k = 0; k < nc; k++)
+            d->ranked[k] = (order){d->cands[k].rank, (uint32_t)k};
+        qsort(d->ranked, nc, sizeof *d->ranked, by_rank);
+        size_t next = d->nnodes;
+        if (!room((void **)&d->nodes, &d->cap, d->nnodes + beam, sizeof *d->nodes, 1024))
+            return PT_ERR_NOMEM;
+        memset(d->slots, 0xff, d->nslots * sizeof *d->slots);
+        for (size_t k = 0; k < nc && d->nnodes - next < beam; k++) {
+            const candidate *cand = &d->cands[d->ranked[k].at];
+            if (cand->cost >= best_cost + s.c->ambiguous)
+                continue;
+            node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY};
+            memcpy(m.at, cand->at, sizeof m.at);
+            m.depth = d->nodes[cand->parent].depth + 1;
+            m.pos = d->nodes[cand->parent].pos;
+            pt_undo undo;
+            pt_pos_make(&m.pos, cand->ply.move, &undo);
+            int32_t *at = slot(d, &m, n);
+            if (*at >= 0) { /* ranked in order: the kept one is no dearer */
+                node *kept = &d->nodes[*at];
+                if (m.cost < kept->rival)
+                    kept->rival = m.cost, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
+                continue;
             }
+            *at = (int32_t)d->nnodes;
+            d->nodes[d->nnodes++] = m;
         }
         first = next;
         last = d->nnodes;
-        if (getenv("PT_DECODE_DEBUG"))
-            fprintf(stderr, "depth %zu: %zu candidates, %zu kept, best final %.1f, first kept %.1f\n", depth, nc,
-                    last - first, best_cost, last > first ? d->nodes[first].cost : -1.0);
     }
-    free(c);
-
-    /* The best game, from its last ply back. */
-    size_t plies = 0;
-    for (int32_t i = best; i > 0; i = d->nodes[i].parent)
-        plies++;
-    if (plies > d->plies_cap) {
-        pt_decode_ply *bigger = realloc(d->plies, plies * sizeof *bigger);
-        if (!bigger)
-            return PT_ERR_NOMEM;
-        d->plies = bigger;
-        d->plies_cap = plies;
+    if (best < 0) { /* no game ends where it must */
+        d->nplies = d->nalts = 0;
+        d->cost = NO_WAY;
+        d->margin = 0;
+        d->complete = false;
+        for (size_t r = 0; r < n; r++)
+            d->left[r] = (int)s.len[r];
+        return PT_ERR_ILLEGAL;
     }
-    d->nplies = plies;
-    for (int32_t i = best; i > 0; i = d->nodes[i].parent)
-        d->plies[--plies] = d->nodes[i].ply;
-    d->cost = best_cost;
-    for (size_t r = 0; r < n; r++)
-        d->left[r] = (int)(s.len[r] - (size_t)d->nodes[best].at[r]);
-    return PT_OK;
+    d->complete = true;
+    return conclude(d, &s, best, best_cost, runners, runner_cost, nrunners) ? PT_OK : PT_ERR_NOMEM;
 }
 
 size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies)
@@ -432,4 +841,30 @@ float pt_decode_cost(const pt_decode *d)
 int pt_decode_left_over(const pt_decode *d, size_t r)
 {
     return r < PT_DECODE_RECORDS ? d->left[r] : 0;
+}
+
+const pt_lang *pt_decode_lang(const pt_decode *d, size_t r)
+{
+    return r < PT_DECODE_RECORDS ? d->lang[r] : NULL;
+}
+
+float pt_decode_margin(const pt_decode *d)
+{
+    return d->margin;
+}
+
+size_t pt_decode_alternatives(const pt_decode *d, const pt_decode_alt **alts)
+{
+    *alts = d->alts;
+    return d->nalts;
+}
+
+float pt_decode_confidence(float margin)
+{
+    return margin >= 30.0f ? 1.0f : 1.0f / (1.0f + expf(-margin));
+}
+
+bool pt_decode_timed_out(const pt_decode *d)
+{
+    return d->timed_out;
 }

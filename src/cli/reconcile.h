@@ -1,0 +1,48 @@
+/*
+ * reconcile.h - one game's reconciliation, as "partiar reconcile" reports
+ * it: the sheets read, the game decoded from them, and the findings.
+ */
+#ifndef PT_RECONCILE_H
+#define PT_RECONCILE_H
+
+#include "partiar.h"
+
+enum { PT_OUT_TEXT, PT_OUT_JSON, PT_OUT_PGN };
+
+/* The seven tags of the roster, as the sheets give them. */
+#define PT_ROSTER 7
+
+typedef struct pt_sheet {
+    char *file; /* the path it was read from */
+    pt_record *record;
+    int line;              /* where its game starts */
+    char *tags[PT_ROSTER]; /* NULL when absent or "?" */
+} pt_sheet;
+
+/* What became of a set of sheets. */
+typedef enum pt_outcome {
+    PT_RECONCILED,     /* a game, with findings or none */
+    PT_NO_GAME,        /* no game ends where it must (--final-fen, --moves) */
+    PT_NOT_A_SHEET,    /* a sheet holds no move at all */
+    PT_DIFFERENT_GAMES /* each sheet is a game of its own */
+} pt_outcome;
+
+typedef struct pt_reconciled {
+    pt_sheet sheets[PT_DECODE_RECORDS];
+    size_t nsheets;
+    int bad_sheet;   /* PT_NOT_A_SHEET: which */
+    char error[256]; /* why a sheet could not be read at all (exit 2), or "" */
+    pt_outcome outcome;
+    pt_pos start;
+    pt_decode *decode;
+    pt_finding *findings;
+    size_t nfindings;
+    int problems;
+    bool timed_out;
+    float ambiguous; /* the cost margin under which a ply is uncertain */
+} pt_reconciled;
+
+/* Appends the report of r to b in format (PT_OUT_*). */
+void pt_reconcile_write(pt_buf *b, int format, const pt_reconciled *r);
+
+#endif

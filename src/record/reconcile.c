@@ -1,0 +1,446 @@
+/*
+ * reconcile.c - what the decoded game says about each record of it.
+ *
+ * The decoder gives, for each ply, how each record stands for it. Here
+ * that becomes findings in an arbiter's words, each with a stable code:
+ * a move written wrong and its correction, a move missing or written
+ * twice, two moves swapped, moves in the wrong column, a time-trouble gap
+ * and where its moves came from, two sheets that disagree and which one
+ * the game bears out, draw offers and results that do not match, the
+ * moves completed at each time control, and readings that are not certain.
+ */
+#include "partiar.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct findings {
+    pt_finding *items;
+    size_t n, cap;
+    bool nomem;
+} findings;
+
+static pt_finding *add(findings *f, const char *code, bool problem, int record, int entry, int ply, int plies,
+                       const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+static pt_finding *add(findings *f, const char *code, bool problem, int record, int entry, int ply, int plies,
+                       const char *fmt, ...)
+{
+    if (f->n == f->cap) {
+        size_t more = f->cap ? 2 * f->cap : 16;
+        pt_finding *bigger = realloc(f->items, more * sizeof *bigger);
+        if (!bigger) {
+            f->nomem = true;
+            return NULL;
+        }
+        f->items = bigger;
+        f->cap = more;
+    }
+    pt_finding *x = &f->items[f->n++];
+    memset(x, 0, sizeof *x);
+    x->code = code;
+    x->problem = problem;
+    x->record = record;
+    x->entry = entry;
+    x->ply = ply;
+    x->plies = plies;
+    x->confidence = 1.0f;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->message, sizeof x->message, fmt, ap);
+    va_end(ap);
+    return x;
+}
+
+const char *pt_record_owner(const pt_record *r)
+{
+    switch (pt_record_sheet(r)) {
+    case PT_SHEET_WHITE: return "white's sheet";
+    case PT_SHEET_BLACK: return "black's sheet";
+    case PT_SHEET_ARBITER: return "the arbiter's record";
+    default: return "the sheet";
+    }
+}
+
+typedef struct game {
+    const pt_decode_ply *plies;
+    size_t n;
+    pt_pos *pos; /* before each ply, and after the last */
+    int number0; /* the move number of ply 0 */
+    int side0;   /* who plays ply 0 */
+    const pt_record *const *recs;
+    size_t nrecs;
+    const pt_lang *lang[PT_DECODE_RECORDS];
+    char names[PT_DECODE_RECORDS][32];
+} game;
+
+/* "23. Nf3" or "23... Nc6": ply p as the game has it. */
+static void label(const game *gm, size_t p, char *out, size_t size)
+{
+    int side = (int)((p + (size_t)gm->side0) % 2);
+    int number = gm->number0 + (int)((p + (size_t)gm->side0) / 2);
+    char san[PT_SAN_MAX];
+    if (p < gm->n)
+        pt_san_write(&gm->pos[p], gm->plies[p].move, NULL, PT_NOTATION_SAN, san);
+    else
+        strcpy(san, "?");
+    snprintf(out, size, "%d%s %s", number, side == PT_WHITE ? "." : "...", san);
+}
+
+static const char *text_of(const game *gm, size_t r, int entry)
+{
+    const pt_entry *e;
+    size_t n = pt_record_entries(gm->recs[r], &e);
+    if (entry < 0 || (size_t)entry >= n)
+        return "";
+    if (e[entry].marks & PT_ENTRY_GAP)
+        return "-";
+    if (e[entry].marks & PT_ENTRY_ILLEGIBLE)
+        return "?";
+    return e[entry].ntexts ? pt_record_text(gm->recs[r], &e[entry], 0, NULL) : "";
+}
+
+/* The move text t spells in pos (the record's letters, then English). */
+static pt_move spelt(const game *gm, size_t r, const pt_pos *pos, const char *t)
+{
+    pt_move m;
+    pt_move_text mt;
+    size_t n = strlen(t);
+    if (n && pt_san_read(pos, gm->lang[r], t, n, &m, &mt) == PT_OK)
+        return m;
+    if (n && pt_san_read(pos, pt_lang_at(0), t, n, &m, &mt) == PT_OK)
+        return m;
+    return PT_MOVE_NONE;
+}
+
+/* The records other than r that spell ply p as the game has it. */
+static void supporters(const game *gm, size_t r, size_t p, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (size_t o = 0; o < gm->nrecs; o++)
+        if (o != r && gm->plies[p].op[o] == PT_OP_MATCH) {
+            size_t len = strlen(out);
+            snprintf(out + len, size - len, "%s%s", len ? " and " : "", gm->names[o]);
+        }
+}
+
+/* Record r at plies p and q (q > p) spelling each other's moves. */
+static bool swapped(const game *gm, size_t r, size_t p, size_t q)
+{
+    const pt_decode_ply *a = &gm->plies[p], *b = &gm->plies[q];
+    if (a->op[r] != PT_OP_MISREAD || b->op[r] != PT_OP_MISREAD || a->entry[r] < 0 || b->entry[r] < 0)
+        return false;
+    return spelt(gm, r, &gm->pos[q], text_of(gm, r, a->entry[r])) == b->move &&
+           spelt(gm, r, &gm->pos[p], text_of(gm, r, b->entry[r])) == a->move;
+}
+
+/* A run of plies from p on where record r has gap cells: how many. */
+static size_t gap_run(const game *gm, size_t r, size_t p, uint8_t mark)
+{
+    const pt_entry *e;
+    pt_record_entries(gm->recs[r], &e);
+    size_t q = p;
+    while (q < gm->n && gm->plies[q].op[r] == PT_OP_GAP && (e[gm->plies[q].entry[r]].marks & mark))
+        q++;
+    return q - p;
+}
+
+static void gaps(const game *gm, findings *f, size_t r, size_t p, size_t len, bool dash)
+{
+    char from[40], to[40], filled[96] = "";
+    label(gm, p, from, sizeof from);
+    label(gm, p + len - 1, to, sizeof to);
+    /* Where the moves came from: the records that wrote them. */
+    bool all = true;
+    for (size_t o = 0; o < gm->nrecs; o++) {
+        if (o == r)
+            continue;
+        bool wrote = true;
+        for (size_t q = p; q < p + len; q++)
+            wrote &= gm->plies[q].op[o] == PT_OP_MATCH || gm->plies[q].op[o] == PT_OP_MISREAD;
+        if (wrote) {
+            size_t n = strlen(filled);
+            snprintf(filled + n, sizeof filled - n, "%s%s", n ? " and " : "", gm->names[o]);
+        }
+        all &= wrote;
+    }
+    const char *what = dash ? "not recorded (a gap, Law 8.4)" : "illegible";
+    const char *code = dash ? "gap-8.4" : "illegible-move";
+    pt_finding *x;
+    if (filled[0])
+        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s: %s to %s; filled from %s",
+                gm->names[r], what, from, to, filled);
+    else
+        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len,
+                "%s %s: %s to %s; no record has these moves: reconstructed from the moves around them", gm->names[r],
+                what, from, to);
+    (void)all;
+    (void)x;
+}
+
+static void per_record(const game *gm, findings *f, size_t r)
+{
+    const pt_entry *e;
+    size_t ne = pt_record_entries(gm->recs[r], &e);
+    char at[48], other[48], who[96];
+    for (size_t p = 0; p < gm->n; p++) {
+        const pt_decode_ply *ply = &gm->plies[p];
+        if (ply->extra[r] >= 0) {
+            label(gm, p, at, sizeof at);
+            add(f, "extra-move", true, (int)r, ply->extra[r], (int)p, 1,
+                "%s has '%s' before %s, which is no move of the game", gm->names[r], text_of(gm, r, ply->extra[r]), at);
+        }
+        switch ((pt_op)ply->op[r]) {
+        case PT_OP_MATCH:
+        case PT_OP_AFTER_END: break;
+        case PT_OP_MISSING:
+            label(gm, p, at, sizeof at);
+            add(f, "missing-move", true, (int)r, -1, (int)p, 1, "%s leaves out %s", gm->names[r], at);
+            break;
+        case PT_OP_GAP: {
+            uint8_t mark = e[ply->entry[r]].marks & PT_ENTRY_GAP ? PT_ENTRY_GAP : PT_ENTRY_ILLEGIBLE;
+            size_t len = gap_run(gm, r, p, mark);
+            if (len == 0)
+                len = 1;
+            gaps(gm, f, r, p, len, mark == PT_ENTRY_GAP);
+            p += len - 1;
+            break;
+        }
+        case PT_OP_MISREAD: {
+            size_t q = p + 1 < gm->n && swapped(gm, r, p, p + 1)   ? p + 1
+                       : p + 2 < gm->n && swapped(gm, r, p, p + 2) ? p + 2
+                                                                   : 0;
+            if (q) {
+                label(gm, p, at, sizeof at);
+                label(gm, q, other, sizeof other);
+                add(f, "swapped-moves", true, (int)r, ply->entry[r], (int)p, (int)(q - p + 1),
+                    "%s has %s and %s in each other's places", gm->names[r], at, other);
+                p = q;
+                break;
+            }
+            const char *t = text_of(gm, r, ply->entry[r]);
+            pt_move m = spelt(gm, r, &gm->pos[p], t);
+            label(gm, p, at, sizeof at);
+            supporters(gm, r, p, who, sizeof who);
+            if (m != PT_MOVE_NONE && who[0])
+                add(f, "sheet-disagreement", true, (int)r, ply->entry[r], (int)p, 1,
+                    "%s has '%s' where %s has %s; the moves after it bear out %s", gm->names[r], t, who, at, at);
+            else if (m != PT_MOVE_NONE)
+                add(f, "miswritten-move", true, (int)r, ply->entry[r], (int)p, 1,
+                    "%s has '%s', a legal move, but the moves after it follow %s", gm->names[r], t, at);
+            else
+                add(f, "illegal-move", true, (int)r, ply->entry[r], (int)p, 1,
+                    "%s has '%s', no legal move here: read as %s%s%s", gm->names[r], t, at, who[0] ? ", as on " : "",
+                    who);
+            break;
+        }
+        }
+    }
+    /* The columns: a run of entries in the other player's column. */
+    for (size_t p = 0; p < gm->n; p++) {
+        int32_t i = gm->plies[p].entry[r];
+        int side = (int)((p + (size_t)gm->side0) % 2);
+        if (i < 0 || e[i].column == side || pt_record_sheet(gm->recs[r]) == PT_SHEET_ARBITER)
+            continue;
+        size_t q = p;
+        while (q + 1 < gm->n && gm->plies[q + 1].entry[r] >= 0 &&
+               e[gm->plies[q + 1].entry[r]].column != (int)((q + 1 + (size_t)gm->side0) % 2))
+            q++;
+        label(gm, p, at, sizeof at);
+        label(gm, q, other, sizeof other);
+        add(f, "wrong-column", true, (int)r, i, (int)p, (int)(q - p + 1), "%s has %s%s%s in the other player's column",
+            gm->names[r], at, q > p ? " to " : "", q > p ? other : "");
+        p = q;
+    }
+    /* A record that stops before the game does. */
+    size_t last = gm->n;
+    while (last > 0 && gm->plies[last - 1].op[r] == PT_OP_AFTER_END)
+        last--;
+    if (last < gm->n) {
+        label(gm, last, at, sizeof at);
+        add(f, "sheet-ends-early", true, (int)r, -1, (int)last, (int)(gm->n - last),
+            "%s stops before %s; the other records go on for %zu plies", gm->names[r], at, gm->n - last);
+    }
+    int left = 0;
+    for (size_t p = 0; p < gm->n; p++)
+        if (gm->plies[p].entry[r] >= 0)
+            left = gm->plies[p].entry[r] + 1;
+    if ((size_t)left < ne)
+        add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
+            "%s has %zu entries after the game's last move that no legal game explains, from '%s'", gm->names[r],
+            ne - (size_t)left, text_of(gm, r, left));
+}
+
+static void draw_offers(const game *gm, findings *f)
+{
+    for (size_t p = 0; p < gm->n; p++) {
+        int with = -1, without = -1;
+        for (size_t r = 0; r < gm->nrecs; r++) {
+            int32_t i = gm->plies[p].entry[r];
+            if (i < 0)
+                continue;
+            const pt_entry *e;
+            pt_record_entries(gm->recs[r], &e);
+            if (e[i].marks & PT_ENTRY_DRAW_OFFER)
+                with = (int)r;
+            else if (!(e[i].marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE)))
+                without = (int)r;
+        }
+        if (with >= 0 && without >= 0) {
+            char at[48];
+            label(gm, p, at, sizeof at);
+            add(f, "draw-offer-mismatch", true, with, gm->plies[p].entry[with], (int)p, 1,
+                "%s marks a draw offer (=) with %s; %s does not (Law 9.1.2.2)", gm->names[with], at,
+                gm->names[without]);
+        }
+    }
+}
+
+/* The result the final position decides, or 0. */
+static int decided(const game *gm)
+{
+    const pt_pos *end = &gm->pos[gm->n];
+    if (pt_has_legal_move(end))
+        return 0;
+    if (!pt_pos_in_check(end))
+        return PT_RESULT_DRAW;
+    return end->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
+}
+
+static void results(const game *gm, findings *f)
+{
+    int first = -1;
+    for (size_t r = 0; r < gm->nrecs; r++) {
+        int res = pt_record_result(gm->recs[r]);
+        if (res == 0 || res == PT_RESULT_UNKNOWN)
+            continue;
+        if (first < 0)
+            first = (int)r;
+        else if (res != pt_record_result(gm->recs[first]))
+            add(f, "result-mismatch", true, (int)r, -1, -1, 0, "%s gives %s, %s %s (Law 8.7: both sign the result)",
+                gm->names[r], pt_pgn_result_text(res), gm->names[first],
+                pt_pgn_result_text(pt_record_result(gm->recs[first])));
+        int end = decided(gm);
+        if (end && res != end)
+            add(f, "result-mismatch", true, (int)r, -1, -1, 0, "%s gives %s, but the game ends in %s (%s)",
+                gm->names[r], pt_pgn_result_text(res), end == PT_RESULT_DRAW ? "stalemate" : "checkmate",
+                pt_pgn_result_text(end));
+    }
+}
+
+/* TimeControl (PGN): periods "moves/seconds" joined by ':', the last may
+ * be "seconds" or "seconds+increment". The moves each period ends at. */
+static size_t controls(const char *tc, int *at, size_t max)
+{
+    size_t n = 0;
+    int total = 0;
+    for (const char *s = tc; s && *s && n < max;) {
+        char *end;
+        long moves = strtol(s, &end, 10);
+        if (*end == '/' && moves > 0 && moves < 1000) {
+            total += (int)moves;
+            at[n++] = total;
+        }
+        s = strchr(s, ':');
+        if (s)
+            s++;
+    }
+    return n;
+}
+
+static void time_controls(const game *gm, findings *f, const char *tc)
+{
+    int at[8];
+    size_t n = controls(tc, at, 8);
+    int white = (int)((gm->n + (size_t)gm->side0 + 1) / 2) - gm->side0;
+    int black = (int)((gm->n + (size_t)gm->side0) / 2);
+    /* Moves completed by each player, counted from move 1. */
+    white += gm->number0 - 1;
+    black += gm->number0 - 1;
+    for (size_t k = 0; k < n; k++) {
+        add(f, "time-control", false, -1, -1, -1, 0,
+            "control %zu at move %d (Law 8.6): white completed %d moves%s, black %d%s", k + 1, at[k], white,
+            white >= at[k] ? " (reached)" : " (not reached)", black, black >= at[k] ? " (reached)" : " (not reached)");
+    }
+}
+
+static void ambiguity(const pt_decode *d, const game *gm, findings *f, float ambiguous)
+{
+    const pt_decode_alt *alts;
+    size_t n = pt_decode_alternatives(d, &alts);
+    for (size_t k = 0; k < n; k++) {
+        if (alts[k].behind >= ambiguous || (size_t)alts[k].ply >= gm->n)
+            continue;
+        char at[48], san[PT_SAN_MAX];
+        label(gm, (size_t)alts[k].ply, at, sizeof at);
+        pt_san_write(&gm->pos[alts[k].ply], alts[k].move, NULL, PT_NOTATION_SAN, san);
+        pt_finding *x = add(f, "ambiguous-reconstruction", true, -1, -1, alts[k].ply, alts[k].plies,
+                            "%s is not certain: a game with %s there (for %d plies) explains the records almost as "
+                            "well (%.1f dearer); check it by hand",
+                            at, san, alts[k].plies, alts[k].behind);
+        if (x) {
+            x->confidence = pt_decode_confidence(alts[k].behind);
+            x->other = alts[k].move;
+        }
+    }
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const pt_finding *x = a, *y = b;
+    int px = x->ply < 0 ? 1 << 30 : x->ply, py = y->ply < 0 ? 1 << 30 : y->ply;
+    if (px != py)
+        return (px > py) - (px < py);
+    return (x->record > y->record) - (x->record < y->record);
+}
+
+pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_pos *start,
+                             const char *time_control, float ambiguous, pt_finding **out, size_t *count)
+{
+    findings f = {0};
+    game gm = {.recs = recs, .nrecs = n};
+    gm.n = pt_decode_plies(d, &gm.plies);
+    gm.pos = malloc((gm.n + 1) * sizeof *gm.pos);
+    if (!gm.pos)
+        return PT_ERR_NOMEM;
+    if (start)
+        gm.pos[0] = *start;
+    else
+        pt_pos_startpos(&gm.pos[0]);
+    gm.number0 = gm.pos[0].fullmove ? (int)gm.pos[0].fullmove : 1;
+    gm.side0 = gm.pos[0].side;
+    for (size_t p = 0; p < gm.n; p++) {
+        pt_undo undo;
+        gm.pos[p + 1] = gm.pos[p];
+        pt_pos_make(&gm.pos[p + 1], gm.plies[p].move, &undo);
+    }
+    for (size_t r = 0; r < n; r++) {
+        gm.lang[r] = pt_decode_lang(d, r);
+        snprintf(gm.names[r], sizeof gm.names[r], "%s", pt_record_owner(recs[r]));
+        bool twice = pt_record_sheet(recs[r]) == PT_SHEET_NONE || pt_record_sheet(recs[r]) == PT_SHEET_UNKNOWN;
+        for (size_t o = 0; o < n; o++)
+            twice |= o != r && pt_record_sheet(recs[o]) == pt_record_sheet(recs[r]);
+        if (twice && n > 1) /* sheets of no or one owner: numbered */
+            snprintf(gm.names[r], sizeof gm.names[r], "sheet %zu", r + 1);
+    }
+    for (size_t r = 0; r < n; r++)
+        per_record(&gm, &f, r);
+    if (n > 1)
+        draw_offers(&gm, &f);
+    results(&gm, &f);
+    ambiguity(d, &gm, &f, ambiguous);
+    if (time_control)
+        time_controls(&gm, &f, time_control);
+    free(gm.pos);
+    if (f.nomem) {
+        free(f.items);
+        return PT_ERR_NOMEM;
+    }
+    if (f.n)
+        qsort(f.items, f.n, sizeof *f.items, by_place);
+    *out = f.items;
+    *count = f.n;
+    return PT_OK;
+}
