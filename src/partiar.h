@@ -906,7 +906,10 @@ typedef enum pt_op {
     PT_OP_MISREAD,  /* the entry spells it with slips */
     PT_OP_GAP,      /* a gap or illegible cell stands for the move */
     PT_OP_MISSING,  /* the record has no entry for this ply */
-    PT_OP_AFTER_END /* the record ended before this ply */
+    PT_OP_AFTER_END, /* the record ended before this ply */
+    PT_OP_BEFORE     /* the record begins after this ply (its first move
+                        number is a later one: the arbiter's notes from
+                        move 15, a second page of a sheet) */
 } pt_op;
 
 typedef struct pt_decode_ply {
@@ -989,6 +992,29 @@ bool pt_decode_timed_out(const pt_decode *d);
 /* A margin as the probability that the best reading is the right one. */
 float pt_decode_confidence(float margin);
 
+/* ------------------------------------------------------------------ gaps */
+
+/* The sequences of a gap's length that fill it (Law 8.5.3): from a
+ * position, `plies` moves after which the moves recorded after the gap
+ * can be played, or which end in the position the arbiter recorded. */
+#define PT_GAP_MAX_PLIES 64
+
+typedef struct pt_gap_opts {
+    const pt_pos *final;  /* the sequence must end here, or NULL */
+    const char *const *then; /* moves written after it (SAN, English) that
+                                must read as legal moves after it, or NULL */
+    size_t nthen;
+    size_t max_solutions; /* stop at this many (2 tells unique from not) */
+    double max_seconds;   /* stop after this long (0: never) */
+} pt_gap_opts;
+
+/* Writes up to o->max_solutions sequences of `plies` moves each into
+ * found, one after another, and how many into *nfound; *complete when
+ * every sequence was tried (so that *nfound is all there are).
+ * PT_ERR_RANGE for plies outside 1..PT_GAP_MAX_PLIES. */
+pt_err pt_gap_search(const pt_pos *from, int plies, const pt_gap_opts *o, pt_move *found, size_t *nfound,
+                     bool *complete);
+
 /* ------------------------------------------------------- reconciling */
 
 /* What the decoded game says about its records, in an arbiter's words. */
@@ -1005,13 +1031,21 @@ typedef struct pt_finding {
 
 /* "white's sheet", "black's sheet", "the arbiter's record", "the sheet". */
 const char *pt_record_owner(const pt_record *r);
-/* The findings of decoder d on its n records (start: NULL for the
- * standard start), in the order of the game, into *out (free() it).
- * time_control: PGN TimeControl syntax for the time-control notes, or
- * NULL. A game less than `ambiguous` cheaper than another reading is
- * reported ambiguous-reconstruction at the plies where they differ. */
-pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_pos *start,
-                             const char *time_control, float ambiguous, pt_finding **out, size_t *count);
+typedef struct pt_reconcile_opts {
+    const pt_pos *start;      /* NULL: the standard start */
+    const pt_pos *final;      /* the position the arbiter recorded, or NULL */
+    const char *time_control; /* PGN TimeControl for the time-control notes, or NULL */
+    float ambiguous;          /* a reading less than this cheaper than another
+                                 is ambiguous-reconstruction where they differ */
+    double max_seconds;       /* for searching each gap no record has (0: 10 s) */
+} pt_reconcile_opts;
+
+/* The findings of decoder d on its n records, in the order of the game,
+ * into *out (free() it). Plies that no record has (a gap on every sheet)
+ * are searched for the sequences that fill them (pt_gap_search): the
+ * reconstruction is certain only when it is the one sequence there is. */
+pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n,
+                             const pt_reconcile_opts *o, pt_finding **out, size_t *count);
 
 /* ----------------------------------------------------------- duplicates */
 

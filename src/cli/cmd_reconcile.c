@@ -235,8 +235,12 @@ static pt_err reconcile(pt_reconciled *r, const settings *s)
         return err;
     r->timed_out = pt_decode_timed_out(r->decode);
     r->ambiguous = s->decode.costs ? s->decode.costs->ambiguous : 2.0f;
-    err = pt_reconcile_findings(r->decode, recs, r->nsheets, &r->start, s->time_control, r->ambiguous, &r->findings,
-                                &r->nfindings);
+    pt_reconcile_opts o = {.start = &r->start,
+                           .final = s->decode.final,
+                           .time_control = s->time_control,
+                           .ambiguous = r->ambiguous,
+                           .max_seconds = s->decode.max_seconds};
+    err = pt_reconcile_findings(r->decode, recs, r->nsheets, &o, &r->findings, &r->nfindings);
     for (size_t i = 0; i < r->nfindings; i++)
         r->problems += r->findings[i].problem;
     return err;

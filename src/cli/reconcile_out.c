@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char *const roster[PT_ROSTER] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const op_names[] = {"match", "misread", "gap", "missing", "after-end"};
+static const char *const op_names[] = {"match", "misread", "gap", "missing", "after-end", "before-start"};
 
 /* "white", "black", "arbiter", or "sheet N". */
 static const char *short_owner(const pt_reconciled *r, size_t i, char *buf, size_t size)
@@ -81,7 +81,7 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
 {
     bool differs = false;
     for (size_t i = 0; i < r->nsheets; i++)
-        differs |= p->op[i] != PT_OP_MATCH && p->op[i] != PT_OP_AFTER_END;
+        differs |= p->op[i] != PT_OP_MATCH && p->op[i] != PT_OP_AFTER_END && p->op[i] != PT_OP_BEFORE;
     bool uncertain = p->margin < ambiguous;
     if (!differs && !uncertain)
         return false;
@@ -89,6 +89,8 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
     bool first = true;
     for (size_t i = 0; differs && i < r->nsheets; i++) {
         char buf[16];
+        if (p->op[i] == PT_OP_BEFORE)
+            continue;
         const char *said = p->op[i] == PT_OP_MISSING     ? "(not written)"
                            : p->op[i] == PT_OP_AFTER_END ? "(ended)"
                                                          : entry_text(r->sheets[i].record, p->entry[i]);

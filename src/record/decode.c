@@ -114,7 +114,7 @@ struct pt_decode {
     size_t readings_cap;
     pt_decode_ply *plies;
     size_t nplies, plies_cap;
-    pt_decode_alt alts[RUNNERS + 8];
+    pt_decode_alt alts[16]; /* the closest other readings */
     size_t nalts;
     float cost, margin;
     bool complete, timed_out;
@@ -300,8 +300,9 @@ typedef struct search {
     const pt_lang *lang[PT_DECODE_RECORDS];
     uint64_t final_key; /* a finished game must end here, when set */
     bool final;
-    int moves;          /* the move number a finished game ends on; -1 any */
-    int number0, side0; /* the start's move number and side to move */
+    int moves;                        /* the move number a finished game ends on; -1 any */
+    int number0, side0;               /* the start's move number and side to move */
+    int32_t begin[PT_DECODE_RECORDS]; /* the ply each record's first entry is at */
 } search;
 
 /* edits() of a reading and a move's spelling, remembered: the same entry
@@ -420,6 +421,10 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
 {
     const pt_decode_costs *c = s->c;
     size_t at = (size_t)n->at[r];
+    if (n->depth < s->begin[r]) {
+        w[0] = (way){PT_OP_BEFORE, -1, -1, (int32_t)at, 0.0f, 0.0f};
+        return 1;
+    }
     if (at >= s->len[r]) {
         w[0] = (way){PT_OP_AFTER_END, -1, -1, (int32_t)at, c->after_end, c->after_end};
         return 1;
@@ -610,18 +615,29 @@ static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
     for (size_t k = first; k < n && k < d->nplies; k++)
         if (alt[k] != d->plies[k].move)
             last = k;
-    if (d->nalts == sizeof d->alts / sizeof d->alts[0])
-        return;
+    for (size_t k = first; k <= last; k++)
+        if (behind < d->plies[k].margin)
+            d->plies[k].margin = behind;
+    /* The list keeps the closest: a new one takes the place of the
+     * furthest when it is full. */
+    size_t at = d->nalts, cap = sizeof d->alts / sizeof d->alts[0];
     for (size_t k = 0; k < d->nalts; k++)
         if (d->alts[k].ply == (int32_t)first && d->alts[k].move == alt[first]) {
             if (behind < d->alts[k].behind)
                 d->alts[k].behind = behind;
             return;
         }
-    d->alts[d->nalts++] = (pt_decode_alt){(int32_t)first, (int32_t)(last - first + 1), alt[first], behind};
-    for (size_t k = first; k <= last; k++)
-        if (behind < d->plies[k].margin)
-            d->plies[k].margin = behind;
+    if (at == cap) {
+        at = 0;
+        for (size_t k = 1; k < cap; k++)
+            if (d->alts[k].behind > d->alts[at].behind)
+                at = k;
+        if (d->alts[at].behind <= behind)
+            return;
+    } else {
+        d->nalts++;
+    }
+    d->alts[at] = (pt_decode_alt){(int32_t)first, (int32_t)(last - first + 1), alt[first], behind};
 }
 
 static int alt_by_behind(const void *a, const void *b)
@@ -752,6 +768,12 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
      * of the longest record missing from the others. */
     s.number0 = root.pos.fullmove ? (int)root.pos.fullmove : 1;
     s.side0 = root.pos.side;
+    /* A record whose first move number is a later one begins there. */
+    for (size_t r = 0; r < n; r++) {
+        const pt_entry *e = s.len[r] ? &s.entries[r][0] : NULL;
+        int32_t at = e && (e->marks & PT_ENTRY_NUMBERED) ? 2 * (e->number - s.number0) + e->column - s.side0 : 0;
+        s.begin[r] = at > 0 ? at : 0;
+    }
     size_t deepest = s.moves >= 0 ? 2 * (size_t)s.moves + 1 : 2 * total + 2;
     double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
     d->timed_out = false;

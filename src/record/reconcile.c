@@ -102,17 +102,27 @@ static const char *text_of(const game *gm, size_t r, int entry)
     return e[entry].ntexts ? pt_record_text(gm->recs[r], &e[entry], 0, NULL) : "";
 }
 
-/* The move text t spells in pos (the record's letters, then English). */
-static pt_move spelt(const game *gm, size_t r, const pt_pos *pos, const char *t)
+/* The move text t spells in pos (the record's letters, then English);
+ * *several, when it fits more than one. */
+static pt_move spelt_as(const game *gm, size_t r, const pt_pos *pos, const char *t, bool *several)
 {
     pt_move m;
     pt_move_text mt;
     size_t n = strlen(t);
-    if (n && pt_san_read(pos, gm->lang[r], t, n, &m, &mt) == PT_OK)
-        return m;
-    if (n && pt_san_read(pos, pt_lang_at(0), t, n, &m, &mt) == PT_OK)
-        return m;
+    *several = false;
+    for (int k = 0; k < 2 && n; k++) {
+        pt_err err = pt_san_read(pos, k ? pt_lang_at(0) : gm->lang[r], t, n, &m, &mt);
+        if (err == PT_OK)
+            return m;
+        *several |= err == PT_ERR_AMBIGUOUS;
+    }
     return PT_MOVE_NONE;
+}
+
+static pt_move spelt(const game *gm, size_t r, const pt_pos *pos, const char *t)
+{
+    bool several;
+    return spelt_as(gm, r, pos, t, &several);
 }
 
 /* The records other than r that spell ply p as the game has it. */
@@ -149,7 +159,7 @@ static size_t gap_run(const game *gm, size_t r, size_t p, uint8_t mark)
 
 static void gaps(const game *gm, findings *f, size_t r, size_t p, size_t len, bool dash)
 {
-    char from[40], to[40], filled[96] = "";
+    char from[96], to[40], filled[96] = "";
     label(gm, p, from, sizeof from);
     label(gm, p + len - 1, to, sizeof to);
     /* Where the moves came from: the records that wrote them. */
@@ -166,16 +176,20 @@ static void gaps(const game *gm, findings *f, size_t r, size_t p, size_t len, bo
         }
         all &= wrote;
     }
-    const char *what = dash ? "not recorded (a gap, Law 8.4)" : "illegible";
+    const char *what = dash ? "did not record" : "has an illegible cell for";
     const char *code = dash ? "gap-8.4" : "illegible-move";
     pt_finding *x;
+    if (len == 1)
+        snprintf(to, sizeof to, "%s", from);
+    else
+        snprintf(from + strlen(from), sizeof from - strlen(from), " to %s", to);
     if (filled[0])
-        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s: %s to %s; filled from %s",
-                gm->names[r], what, from, to, filled);
+        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s %s%s; filled from %s",
+                gm->names[r], what, from, dash ? " (a gap, Law 8.4)" : "", filled);
     else
         x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len,
-                "%s %s: %s to %s; no record has these moves: reconstructed from the moves around them", gm->names[r],
-                what, from, to);
+                "%s %s %s%s, and no other record has these moves", gm->names[r], what, from,
+                dash ? " (a gap, Law 8.4)" : "");
     (void)all;
     (void)x;
 }
@@ -194,7 +208,8 @@ static void per_record(const game *gm, findings *f, size_t r)
         }
         switch ((pt_op)ply->op[r]) {
         case PT_OP_MATCH:
-        case PT_OP_AFTER_END: break;
+        case PT_OP_AFTER_END:
+        case PT_OP_BEFORE: break;
         case PT_OP_MISSING:
             label(gm, p, at, sizeof at);
             add(f, "missing-move", true, (int)r, -1, (int)p, 1, "%s leaves out %s", gm->names[r], at);
@@ -221,7 +236,8 @@ static void per_record(const game *gm, findings *f, size_t r)
                 break;
             }
             const char *t = text_of(gm, r, ply->entry[r]);
-            pt_move m = spelt(gm, r, &gm->pos[p], t);
+            bool several;
+            pt_move m = spelt_as(gm, r, &gm->pos[p], t, &several);
             label(gm, p, at, sizeof at);
             supporters(gm, r, p, who, sizeof who);
             if (m != PT_MOVE_NONE && who[0])
@@ -230,6 +246,10 @@ static void per_record(const game *gm, findings *f, size_t r)
             else if (m != PT_MOVE_NONE)
                 add(f, "miswritten-move", true, (int)r, ply->entry[r], (int)p, 1,
                     "%s has '%s', a legal move, but the moves after it follow %s", gm->names[r], t, at);
+            else if (several)
+                add(f, "miswritten-move", true, (int)r, ply->entry[r], (int)p, 1,
+                    "%s has '%s', which fits more than one legal move: read as %s%s%s", gm->names[r], t, at,
+                    who[0] ? ", as on " : "", who);
             else
                 add(f, "illegal-move", true, (int)r, ply->entry[r], (int)p, 1,
                     "%s has '%s', no legal move here: read as %s%s%s", gm->names[r], t, at, who[0] ? ", as on " : "",
@@ -387,6 +407,124 @@ static void ambiguity(const pt_decode *d, const game *gm, findings *f, float amb
     }
 }
 
+/* Whether no record writes ply p: every one has a gap there, skipped it,
+ * or has not begun or has ended. */
+static bool unwritten_ply(const game *gm, size_t p)
+{
+    for (size_t r = 0; r < gm->nrecs; r++)
+        if (gm->plies[p].op[r] == PT_OP_MATCH || gm->plies[p].op[r] == PT_OP_MISREAD)
+            return false;
+    return true;
+}
+
+/* Whether some record spells ply p as the game has it. */
+static bool spelt_by_one(const game *gm, size_t p)
+{
+    for (size_t r = 0; r < gm->nrecs; r++)
+        if (gm->plies[p].op[r] == PT_OP_MATCH)
+            return true;
+    return false;
+}
+
+/* The moves of `found` sequence k (plies long) from pos, in SAN, into b. */
+static void line_text(const pt_pos *from, const pt_move *moves, int plies, char *b, size_t size)
+{
+    pt_pos pos = *from;
+    size_t len = 0;
+    b[0] = '\0';
+    for (int i = 0; i < plies && len + PT_SAN_MAX + 12 < size; i++) {
+        char san[PT_SAN_MAX];
+        pt_san_write(&pos, moves[i], NULL, PT_NOTATION_SAN, san);
+        if (pos.side == PT_WHITE || i == 0)
+            len += (size_t)snprintf(b + len, size - len, "%s%u%s", i ? " " : "", pos.fullmove,
+                                    pos.side == PT_WHITE ? "." : "...");
+        len += (size_t)snprintf(b + len, size - len, " %s", san);
+        pt_undo undo;
+        pt_pos_make(&pos, moves[i], &undo);
+    }
+}
+
+/* The stretches no record writes: searched for every sequence that fills
+ * them (Law 8.5.3), so that a reconstruction is called certain only when
+ * it is the one there is. */
+static void unwritten(const game *gm, findings *f, const pt_reconcile_opts *o)
+{
+    enum { SHOWN = 4 };
+    for (size_t p = 0; p < gm->n; p++) {
+        if (!unwritten_ply(gm, p))
+            continue;
+        size_t q = p;
+        while (q < gm->n && unwritten_ply(gm, q))
+            q++;
+        char from[48], to[48], span[112];
+        label(gm, p, from, sizeof from);
+        label(gm, q - 1, to, sizeof to);
+        snprintf(span, sizeof span, q - p > 1 ? "%s to %s" : "%s", from, to);
+        int plies = (int)(q - p);
+        bool at_end = q == gm->n;
+        pt_finding *x = NULL;
+        if (at_end && !o->final) {
+            x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)p, plies,
+                    "no record has %s, the end of the game: any legal moves fit; give the final position the "
+                    "arbiter recorded (--final-fen) to reconstruct them",
+                    span);
+        } else if (plies > PT_GAP_MAX_PLIES) {
+            x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)p, plies,
+                    "no record has %s: %d plies, too many to search for the one sequence that fits", span, plies);
+        } else {
+            pt_move found[SHOWN * PT_GAP_MAX_PLIES];
+            size_t nfound = 0;
+            bool complete = false;
+            pt_gap_opts g = {.final = at_end ? o->final : NULL,
+                             .max_solutions = SHOWN,
+                             .max_seconds = o->max_seconds > 0 ? o->max_seconds : 10.0};
+            /* The moves after the gap, as the game has them, must follow. */
+            char written[8][PT_SAN_MAX];
+            const char *then[8];
+            size_t nthen = 0;
+            /* Only moves a record spells as the game has them: a move read
+             * past a slip may be the slip of another game. */
+            for (size_t k = q; k < gm->n && nthen < 8 && spelt_by_one(gm, k); k++, nthen++) {
+                pt_san_write(&gm->pos[k], gm->plies[k].move, NULL, PT_NOTATION_SAN, written[nthen]);
+                then[nthen] = written[nthen];
+            }
+            g.then = at_end ? NULL : then;
+            g.nthen = at_end ? 0 : nthen;
+            pt_gap_search(&gm->pos[p], plies, &g, found, &nfound, &complete);
+            char lines[480] = "";
+            for (size_t k = 0; k < nfound && k < 2; k++) {
+                char one[220];
+                line_text(&gm->pos[p], found + k * (size_t)plies, plies, one, sizeof one);
+                size_t len = strlen(lines);
+                snprintf(lines + len, sizeof lines - len, "%s%s", k ? "; or " : "", one);
+            }
+            if (complete && nfound == 1)
+                x = add(f, "gap-reconstructed", false, -1, -1, (int)p, plies,
+                        "no record has %s: the one sequence that joins the moves around it is %s", span, lines);
+            else if (complete)
+                x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)p, plies,
+                        "no record has %s: %zu sequences join the moves around it, e.g. %s; the arbiter decides "
+                        "(Law 8.5.3)",
+                        span, nfound, lines);
+            else if (nfound >= SHOWN)
+                x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)p, plies,
+                        "no record has %s: at least %d sequences join the moves around it, e.g. %s; the arbiter "
+                        "decides (Law 8.5.3)",
+                        span, SHOWN, lines);
+            else
+                x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)p, plies,
+                        "no record has %s: the search for the sequences that join the moves around it was not "
+                        "finished within %.0f s (--max-seconds); found so far: %s",
+                        span, g.max_seconds, lines);
+            if (x)
+                x->confidence = complete && nfound ? 1.0f / (float)nfound : 0.5f;
+        }
+        if (x && at_end && !o->final)
+            x->confidence = 0.0f;
+        p = q - 1;
+    }
+}
+
 static int by_place(const void *a, const void *b)
 {
     const pt_finding *x = a, *y = b;
@@ -396,9 +534,10 @@ static int by_place(const void *a, const void *b)
     return (x->record > y->record) - (x->record < y->record);
 }
 
-pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_pos *start,
-                             const char *time_control, float ambiguous, pt_finding **out, size_t *count)
+pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_reconcile_opts *o,
+                             pt_finding **out, size_t *count)
 {
+    const pt_pos *start = o->start;
     findings f = {0};
     game gm = {.recs = recs, .nrecs = n};
     gm.n = pt_decode_plies(d, &gm.plies);
@@ -420,8 +559,8 @@ pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, s
         gm.lang[r] = pt_decode_lang(d, r);
         snprintf(gm.names[r], sizeof gm.names[r], "%s", pt_record_owner(recs[r]));
         bool twice = pt_record_sheet(recs[r]) == PT_SHEET_NONE || pt_record_sheet(recs[r]) == PT_SHEET_UNKNOWN;
-        for (size_t o = 0; o < n; o++)
-            twice |= o != r && pt_record_sheet(recs[o]) == pt_record_sheet(recs[r]);
+        for (size_t other = 0; other < n; other++)
+            twice |= other != r && pt_record_sheet(recs[other]) == pt_record_sheet(recs[r]);
         if (twice && n > 1) /* sheets of no or one owner: numbered */
             snprintf(gm.names[r], sizeof gm.names[r], "sheet %zu", r + 1);
     }
@@ -430,9 +569,10 @@ pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, s
     if (n > 1)
         draw_offers(&gm, &f);
     results(&gm, &f);
-    ambiguity(d, &gm, &f, ambiguous);
-    if (time_control)
-        time_controls(&gm, &f, time_control);
+    ambiguity(d, &gm, &f, o->ambiguous);
+    unwritten(&gm, &f, o);
+    if (o->time_control)
+        time_controls(&gm, &f, o->time_control);
     free(gm.pos);
     if (f.nomem) {
         free(f.items);
