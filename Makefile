@@ -184,17 +184,29 @@ format:
 lint:
 	clang-format --dry-run --Werror $(FORMATTED)
 	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
-		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit tests/bench
+		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit tests/bench tests/tools
 	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) tests/bench/core.c -- $(CPPFLAGS_ALL) -std=c11
-	@for m in man/*.1; do out=$$(groff -k -Tutf8 -man -ww -z $$m 2>&1); \
+	@for m in man/*.[15]; do out=$$(groff -k -Tutf8 -man -ww -z $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
 # Unit tests and command-line tests against the build in $(BUILD). The
 # release build checks the perft suites deeper than the sanitizer build,
 # whose value lies in memory errors, not in more nodes.
 PROFILE ?= full
-check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file
+check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file $(BUILD)/tools/sheet-pairs \
+		$(BUILD)/bench/hcs_decode
 	tests/run.sh $(BUILD) $(PROFILE)
+
+# Pairs of scoresheets with slips at known places, made from real games,
+# for measuring partiar reconcile (tests/cli/reconcile.sh, make bench).
+$(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
+
+# The decoder on the HCS scoresheets, pair by pair and cell by cell.
+$(BUILD)/bench/hcs_decode: tests/bench/hcs_decode.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 # samples/library/check-file.c: a program on the library, as a user builds it.
 $(BUILD)/samples/check-file: samples/library/check-file.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
@@ -215,10 +227,11 @@ test: deps
 demo: deps all
 	tests/demo.sh $(BUILD)
 
-bench: deps-bench all $(BUILD)/bench/core
+bench: deps-bench all $(BUILD)/bench/core $(BUILD)/tools/sheet-pairs $(BUILD)/bench/hcs_decode
 	tests/bench/perft.sh $(BIN)
 	tests/bench/check.sh $(BIN)
 	tests/bench/hostile.sh $(BIN)
+	tests/bench/reconcile.sh $(BUILD)
 
 # The floor under the check: its reader and its move reader alone.
 $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)
@@ -260,16 +273,18 @@ fuzz: deps fuzz-build
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-		$(DESTDIR)$(PREFIX)/share/man/man1
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/partiar
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libpartiar.a
 	install -m 644 src/partiar.h $(DESTDIR)$(PREFIX)/include/partiar.h
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/partiar $(DESTDIR)$(PREFIX)/lib/libpartiar.a \
 		$(DESTDIR)$(PREFIX)/include/partiar.h
 	for m in man/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$(basename $$m); done
+	for m in man/*.5; do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$(basename $$m); done
 
 clean:
 	rm -rf build

@@ -75,37 +75,67 @@ static void place(pt_buf *b, int format, const pt_reconciled *r, const pt_findin
         pt_buf_printf(b, ":%d:%d", e[f->entry].line, e[f->entry].column_at);
 }
 
-/* The comment of ply p: what each sheet says, when one says otherwise,
- * and the other move that fits nearly as well. */
-static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *p, const pt_pos *pos, float ambiguous)
+/* Whether sheet i has a gap or illegible cell at ply k. */
+static bool blank(const pt_decode_ply *plies, size_t k, size_t i)
 {
-    bool differs = false;
-    for (size_t i = 0; i < r->nsheets; i++)
-        differs |= p->op[i] != PT_OP_MATCH && p->op[i] != PT_OP_AFTER_END && p->op[i] != PT_OP_BEFORE;
+    return plies[k].op[i] == PT_OP_GAP;
+}
+
+/* The comment of ply k: what each sheet says when one says otherwise; a
+ * gap once, where it begins; and the other move that fits nearly as well. */
+static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *plies, size_t n, size_t k,
+                        const pt_pos *pos, float ambiguous)
+{
+    const pt_decode_ply *p = &plies[k];
+    bool differs = false, gap_starts = false;
+    for (size_t i = 0; i < r->nsheets; i++) {
+        differs |= p->op[i] == PT_OP_MISREAD || p->op[i] == PT_OP_MISSING || p->extra[i] >= 0;
+        gap_starts |= blank(plies, k, i) && (k == 0 || !blank(plies, k - 1, i));
+    }
     bool uncertain = p->margin < ambiguous;
-    if (!differs && !uncertain)
+    if (!differs && !gap_starts && !uncertain)
         return false;
     pt_buf_puts(b, "{");
-    bool first = true;
+    const char *sep = "";
+    for (size_t i = 0; i < r->nsheets; i++) {
+        char buf[16];
+        const char *owner = short_owner(r, i, buf, sizeof buf);
+        if (blank(plies, k, i) && (k == 0 || !blank(plies, k - 1, i))) {
+            size_t last = k;
+            while (last + 1 < n && blank(plies, last + 1, i))
+                last++;
+            pt_pos at = *pos;
+            for (size_t j = k; j < last; j++) {
+                pt_undo u;
+                pt_pos_make(&at, plies[j].move, &u);
+            }
+            char san[PT_SAN_MAX];
+            pt_san_write(&at, plies[last].move, NULL, PT_NOTATION_SAN, san);
+            const char *what = entry_text(r->sheets[i].record, p->entry[i])[0] == '?' ? "illegible" : "not recorded";
+            if (last > k)
+                pt_buf_printf(b, "%s%s: %s from here to %u%s %s", sep, owner, what, at.fullmove,
+                              at.side == PT_WHITE ? "." : "...", san);
+            else
+                pt_buf_printf(b, "%s%s: %s", sep, owner, what);
+            sep = "; ";
+        }
+    }
     for (size_t i = 0; differs && i < r->nsheets; i++) {
         char buf[16];
-        if (p->op[i] == PT_OP_BEFORE)
+        if (p->op[i] == PT_OP_BEFORE || p->op[i] == PT_OP_AFTER_END || blank(plies, k, i))
             continue;
-        const char *said = p->op[i] == PT_OP_MISSING     ? "(not written)"
-                           : p->op[i] == PT_OP_AFTER_END ? "(ended)"
-                                                         : entry_text(r->sheets[i].record, p->entry[i]);
-        pt_buf_printf(b, "%s%s: ", first ? "" : "; ", short_owner(r, i, buf, sizeof buf));
+        const char *said = p->op[i] == PT_OP_MISSING ? "(not written)" : entry_text(r->sheets[i].record, p->entry[i]);
+        pt_buf_printf(b, "%s%s: ", sep, short_owner(r, i, buf, sizeof buf));
         pt_report_text(b, PT_OUT_TEXT, said);
-        first = false;
+        if (p->extra[i] >= 0) {
+            pt_buf_puts(b, " (after ");
+            pt_report_text(b, PT_OUT_TEXT, entry_text(r->sheets[i].record, p->extra[i]));
+            pt_buf_puts(b, ", no move)");
+        }
+        sep = "; ";
     }
-    if (uncertain) {
-        const pt_decode_alt *alts;
-        size_t n = pt_decode_alternatives(r->decode, &alts);
-        pt_buf_printf(b, "%suncertain (%.0f%%)", first ? "" : "; ", 100.0 * pt_decode_confidence(p->margin));
-        (void)n;
-        (void)alts;
-        (void)pos;
-    }
+    if (uncertain)
+        pt_buf_printf(b, "%suncertain (%.0f%%)", sep, 100.0 * pt_decode_confidence(p->margin));
     pt_buf_puts(b, "}");
     return true;
 }
@@ -149,7 +179,7 @@ static void write_pgn(pt_buf *b, const pt_reconciled *r, float ambiguous)
             pt_san_write(&pos, plies[k].move, NULL, PT_NOTATION_SAN, san);
             pt_buf_puts(&word, san);
             pt_buf tail = {0};
-            if (ply_comment(&tail, r, &plies[k], &pos, ambiguous)) {
+            if (ply_comment(&tail, r, plies, n, k, &pos, ambiguous)) {
                 pt_buf_puts(&word, " ");
                 pt_buf_append(&word, tail.data, tail.len);
             }

@@ -44,7 +44,7 @@ static const pt_decode_costs default_costs = {
     .wrong = 5.0f,
     .other_choice = 1.0f,
     .rank_left = 2.0f,
-    .branch = 3.0f,
+    .branch = 6.0f,
     .window = 12.0f,
     .ambiguous = 2.0f,
 };

@@ -179,9 +179,7 @@ static void gaps(const game *gm, findings *f, size_t r, size_t p, size_t len, bo
     const char *what = dash ? "did not record" : "has an illegible cell for";
     const char *code = dash ? "gap-8.4" : "illegible-move";
     pt_finding *x;
-    if (len == 1)
-        snprintf(to, sizeof to, "%s", from);
-    else
+    if (len > 1)
         snprintf(from + strlen(from), sizeof from - strlen(from), " to %s", to);
     if (filled[0])
         x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s %s%s; filled from %s",

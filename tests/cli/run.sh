@@ -450,6 +450,7 @@ make -s uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null 2>&1
 left=$(find "$stage" -type f | wc -l)
 report uninstall "$([ "$left" -eq 0 ] && echo 0 || echo 1)" "$left files left after uninstall"
 
+. "$here/reconcile.sh"
 . "$here/hostile.sh"
 
 echo "cli: $passed passed, $failed failed"

@@ -1,0 +1,108 @@
+# partiar reconcile (issue 20): sourced by tests/cli/run.sh, whose expect
+# helpers, $bin, $build, $tmp and $profile it uses.
+
+sheets=samples/sheets
+club=$here/data/sheets
+
+# The demo pair: white's sheet with a time-trouble gap (8.4), black's in
+# German letters with a slip and a draw offer of its own.
+expect reconcile-sample 1 "$bin" reconcile $sheets/capablanca-marshall-1909-white.pgn \
+    $sheets/capablanca-marshall-1909-black.pgn
+# The Sheet tag, not the order on the command line, says whose sheet it is.
+expect_as reconcile-sample-any-order reconcile-sample 1 "$bin" reconcile \
+    $sheets/capablanca-marshall-1909-black.pgn $sheets/capablanca-marshall-1909-white.pgn
+expect reconcile-sample-pgn 1 "$bin" reconcile -f pgn $sheets/*.pgn
+expect reconcile-sample-json 1 "$bin" reconcile -f json $sheets/*.pgn
+"$bin" reconcile -f json $sheets/*.pgn | jq -e '.status == "reconciled" and (.detail | length) == 63 and
+    ([.findings[].code] | sort) == ["draw-offer-mismatch", "gap-8.4", "illegal-move"] and
+    ([.detail[] | select(.evidence[0].op == "gap")] | length) == 8' >/dev/null
+report reconcile-sample-json-fields $? "the JSON report lacks the gap, the slip or the draw offer"
+expect reconcile-sample-time-control 1 "$bin" reconcile -f text --time-control 40/7200:3600 $sheets/*.pgn
+
+# Three records: white's with a gap, black's in Czech letters, and the
+# arbiter's notes from move 15 on (8.5.1), with an illegible cell.
+expect reconcile-three-records 1 "$bin" reconcile $club/club-white.pgn $club/club-black.pgn $club/club-arbiter.pgn
+
+# The final position the arbiter recorded (8.5.3): a game that must end
+# there, and one that cannot.
+final=$("$bin" reconcile -f json $sheets/*.pgn | jq -r '[.detail[].uci] | join(" ")')
+"$bin" position $final | sed -n 's/^fen: *//p' >"$tmp/final-fen"
+expect reconcile-final-fen 1 "$bin" reconcile -f pgn --final-fen "$(cat "$tmp/final-fen")" $sheets/*.pgn
+expect reconcile-final-fen-unreachable 1 "$bin" reconcile --final-fen '8/8/8/8/8/8/8/K1k5 w - - 0 1' $sheets/*.pgn
+expect reconcile-moves 1 "$bin" reconcile -f pgn --moves 30 $sheets/*.pgn
+
+# One sheet alone, with and without its gap.
+expect reconcile-one-sheet 1 "$bin" reconcile $sheets/capablanca-marshall-1909-black.pgn
+# Both sheets' gaps over the same moves, no arbiter: every sequence that
+# fits is searched, and the reconstruction is said to be unsure.
+sed 's/26\. Txa7 Ld1 27\. h3 h5/26. - - 27. - -/' $sheets/capablanca-marshall-1909-black.pgn >"$tmp/both-gap-black.pgn"
+sed 's/26\. - - 27\. - - 28\. - - 29\. - -/26. - - 27. - - 28. g5 h4 29. f4 Bh5/' \
+    $sheets/capablanca-marshall-1909-white.pgn >"$tmp/both-gap-white.pgn"
+"$bin" reconcile -f json "$tmp/both-gap-white.pgn" "$tmp/both-gap-black.pgn" >"$tmp/both-gap.json"
+jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" or .code == "gap-reconstructed")] | length > 0' \
+    "$tmp/both-gap.json" >/dev/null
+report reconcile-both-gap $? "a gap on both sheets reconstructed without saying how sure: $(head -c 300 "$tmp/both-gap.json")"
+
+# Bad input: a clear message each, and the batch goes on.
+head -c 3000 /dev/urandom >"$tmp/garbage-white.pgn"
+expect_status() { # NAME STATUS PATTERN COMMAND...: exit status and a line matching PATTERN
+    local name=$1 want=$2 pattern=$3
+    shift 3
+    "$@" >"$tmp/out" 2>&1 </dev/null
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        report "$name" 1 "exit status $got, expected $want: $(head -c 300 "$tmp/out")"
+    elif ! grep -q -- "$pattern" "$tmp/out"; then
+        report "$name" 1 "no line matching '$pattern': $(head -c 300 "$tmp/out")"
+    else
+        report "$name" 0 ""
+    fi
+}
+printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR' >"$tmp/binary.pgn"
+expect_status reconcile-binary-garbage 1 'not-a-sheet' "$bin" reconcile "$tmp/binary.pgn"
+printf '[Sheet "white"]\n\nThis sheet holds no move at all, only words.\n' >"$tmp/words.pgn"
+expect_status reconcile-words 1 'not-a-sheet' "$bin" reconcile "$tmp/words.pgn" $sheets/capablanca-marshall-1909-black.pgn
+expect_status reconcile-different-games 1 'different-games' "$bin" reconcile \
+    $sheets/capablanca-marshall-1909-white.pgn $club/club-black.pgn
+expect_status reconcile-missing-file 2 'no-such-sheet.pgn' "$bin" reconcile $tmp/no-such-sheet.pgn
+expect_status reconcile-four-sheets 2 'one to 3 sheets' "$bin" reconcile $sheets/*.pgn $club/*.pgn
+expect_status reconcile-bad-format 2 "unknown format" "$bin" reconcile -f xml $sheets/*.pgn
+expect_status reconcile-bad-fen 2 "bad FEN" "$bin" reconcile --final-fen nonsense $sheets/*.pgn
+expect_status reconcile-bad-costs 2 "decode-costs.txt" "$bin" reconcile --costs "$tmp/words.pgn" $sheets/*.pgn
+expect reconcile-costs-file 1 "$bin" reconcile --costs models/decode-costs.txt $sheets/capablanca-marshall-1909-black.pgn
+# A sheet of 500 moves (the knights out and back, legal all the way).
+{
+    printf '[Sheet "white"]\n\n'
+    for i in $(seq 1 250); do
+        printf '%d. Nf3 Nf6 %d. Ng1 Ng8\n' $((2 * i - 1)) $((2 * i))
+    done
+} >"$tmp/long.pgn"
+expect_status reconcile-500-moves 0 'reconciled 1000 plies' "$bin" reconcile "$tmp/long.pgn"
+
+# A folder of pairs, one report, the same on one thread and on two, and a
+# broken file in it does not stop the others.
+mkdir -p "$tmp/folder"
+cp $sheets/*.pgn $club/*.pgn "$tmp/folder/"
+cp "$tmp/binary.pgn" "$tmp/folder/broken-white.pgn"
+expect reconcile-pairs 1 sh -c "cd '$tmp' && '$PWD/$bin' reconcile -j1 --pairs folder"
+expect_as reconcile-pairs-j2 reconcile-pairs 1 sh -c "cd '$tmp' && '$PWD/$bin' reconcile -j2 --pairs folder"
+
+# Real scoresheets: the 49 HCS games written twice, and each copy alone.
+expect reconcile-hcs-pairs 1 "$bin" reconcile -q --pairs tests/corpora/sheets/hcs
+"$build/bench/hcs_decode" tests/corpora/sheets/hcs | sed -E 's/[0-9]+\.[0-9]+ ms a pair/T ms a pair/' >"$tmp/all"
+keep reconcile-hcs-measure
+judge reconcile-hcs-measure reconcile-hcs-measure 0 0
+
+# Generated pairs with slips at known places (tests/tools/sheet-pairs):
+# exact recovery where every ply is right on one sheet, and no wrong game
+# reported as certain.
+if [ "$profile" = quick ]; then pairs=40; else pairs=300; fi
+cat tests/corpora/pgn/real/{Capablanca,London1851,twic-01-232games,Aronian}.pgn >"$tmp/games.pgn"
+"$build/tools/sheet-pairs" -s 7 -n $pairs "$tmp/games.pgn" "$tmp/pairs" >/dev/null
+"$bin" reconcile -f json --pairs "$tmp/pairs" >"$tmp/pairs.json"
+tests/tools/score-pairs.sh "$tmp/pairs" "$tmp/pairs.json" >"$tmp/score" 2>"$tmp/score-wrong"
+echo "reconcile on $pairs generated pairs: $(cat "$tmp/score")"
+awk '{ for (i = 1; i <= NF; i++) if ($i == "exact") { gsub(/[(%);]/, "", $(i + 2)); pct = $(i + 2); exit } }
+     END { exit !(pct + 0 >= 99.0) }' "$tmp/score" &&
+    grep -q 'wrong and certain 0$' "$tmp/score"
+report reconcile-generated-pairs $? "below 99% exact or a wrong game reported certain: $(cat "$tmp/score" "$tmp/score-wrong")"

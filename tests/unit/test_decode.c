@@ -1,0 +1,255 @@
+/*
+ * test_decode.c - the decoder: the legal game one to three records of it
+ * most probably record, how each record stands for each ply, and how sure
+ * it is; the search that fills gaps no record has; the table of costs.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static pt_record *record_of(const char *text)
+{
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
+    pt_pgn_game *g;
+    assert_int_equal(pt_pgn_game_new(&g), PT_OK);
+    assert_int_equal(pt_pgn_next(r, g), PT_OK);
+    pt_record *rec;
+    assert_int_equal(pt_record_new(&rec), PT_OK);
+    assert_int_equal(pt_record_from_game(rec, g), PT_OK);
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    return rec;
+}
+
+/* The decoded game in UCI, space separated. */
+static void uci_of(const pt_decode *d, char *out, size_t size)
+{
+    const pt_decode_ply *p;
+    size_t n = pt_decode_plies(d, &p), len = 0;
+    pt_pos pos;
+    pt_pos_startpos(&pos);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char uci[6];
+        pt_move_to_uci(&pos, p[i].move, uci);
+        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", uci);
+        pt_undo u;
+        pt_pos_make(&pos, p[i].move, &u);
+    }
+}
+
+static const char white_sheet[] = "[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
+static const char game_uci[] = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7";
+
+/* Two clean sheets: every entry matches, nothing is left over, and no
+ * other game comes near. */
+static void test_clean_pair(void **state)
+{
+    (void)state;
+    pt_record *w = record_of(white_sheet);
+    pt_record *b = record_of("[Sheet \"black\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 *\n");
+    const pt_record *recs[2] = {w, b};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 2, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game_uci);
+    const pt_decode_ply *p;
+    size_t n = pt_decode_plies(d, &p);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(p[i].op[0], PT_OP_MATCH);
+        assert_int_equal(p[i].op[1], PT_OP_MATCH);
+        assert_int_equal(p[i].entry[0], (int32_t)i);
+    }
+    assert_int_equal(pt_decode_left_over(d, 0), 0);
+    assert_true(pt_decode_cost(d) == 0.0f);
+    assert_true(pt_decode_margin(d) >= 2.0f);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+    pt_record_free(&b);
+}
+
+/* Black's sheet leaves out 3. Bb5 and so writes everything after in the
+ * wrong column; it has a gap over 4. Ba4 Nf6 as well. White's sheet has a
+ * wrong square (Nf4 for Nf3). The game is the true one, and each ply says
+ * how each sheet stands for it. */
+static void test_slips_on_both_sheets(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
+    pt_record *b = record_of("[Sheet \"black\"]\n\n1. e4 e5 2. Nf3 Nc6 3. a6 - 4. - O-O 5. Be7 *\n");
+    const pt_record *recs[2] = {w, b};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 2, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game_uci);
+    const pt_decode_ply *p;
+    assert_int_equal(pt_decode_plies(d, &p), 10);
+    assert_int_equal(p[2].op[0], PT_OP_MISREAD); /* Nf4 */
+    assert_int_equal(p[2].op[1], PT_OP_MATCH);
+    assert_int_equal(p[4].op[1], PT_OP_MISSING); /* 3. Bb5 */
+    assert_int_equal(p[5].op[1], PT_OP_MATCH);   /* a6 */
+    assert_int_equal(p[5].entry[1], 4);
+    assert_int_equal(p[6].op[1], PT_OP_GAP);
+    assert_int_equal(p[7].op[1], PT_OP_GAP);
+    assert_int_equal(pt_decode_left_over(d, 0), 0);
+    assert_int_equal(pt_decode_left_over(d, 1), 0);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+    pt_record_free(&b);
+}
+
+/* The arbiter's notes begin at move 4: they stand for nothing before. */
+static void test_record_from_a_later_move(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. - - 5. - - *\n");
+    pt_record *a = record_of("[Sheet \"arbiter\"]\n\n4. Ba4 Nf6 5. O-O Be7 *\n");
+    const pt_record *recs[2] = {w, a};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 2, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game_uci);
+    const pt_decode_ply *p;
+    pt_decode_plies(d, &p);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(p[i].op[1], PT_OP_BEFORE);
+    for (int i = 6; i < 10; i++) {
+        assert_int_equal(p[i].op[1], PT_OP_MATCH);
+        assert_int_equal(p[i].entry[1], i - 6);
+    }
+    pt_decode_free(&d);
+    pt_record_free(&w);
+    pt_record_free(&a);
+}
+
+/* The sheets disagree on a move and both readings are legal and fit what
+ * follows alike: the decoder must say it cannot tell, at that ply. */
+static void test_disagreement_is_not_certain(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
+    pt_record *b = record_of("[Sheet \"black\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Bc5 *\n");
+    const pt_record *recs[2] = {w, b};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 2, NULL), PT_OK);
+    assert_true(pt_decode_margin(d) < 2.0f);
+    const pt_decode_alt *alts;
+    size_t n = pt_decode_alternatives(d, &alts);
+    assert_true(n >= 1);
+    assert_int_equal(alts[0].ply, 9);
+    const pt_decode_ply *p;
+    pt_decode_plies(d, &p);
+    assert_true(p[9].margin < 2.0f);
+    assert_true(isinf(p[0].margin));
+    assert_true(pt_decode_confidence(p[9].margin) < 0.9f);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+    pt_record_free(&b);
+}
+
+/* A final position no game of the sheets reaches: no game, said so. */
+static void test_final_position(void **state)
+{
+    (void)state;
+    pt_record *w = record_of(white_sheet);
+    const pt_record *recs[1] = {w};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    pt_pos final;
+    pt_diag diag;
+    assert_int_equal(pt_pos_from_fen(&final, "8/8/8/8/8/8/8/K1k5 w - - 0 1", &diag), PT_OK);
+    pt_decode_opts o = {.final = &final};
+    assert_int_equal(pt_decode_run(d, recs, 1, &o), PT_ERR_ILLEGAL);
+    assert_int_equal(pt_decode_plies(d, &(const pt_decode_ply *){NULL}), 0);
+    /* The position after 5... Be7 is reached. */
+    assert_int_equal(
+        pt_pos_from_fen(&final, "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6", &diag), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 1, &o), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game_uci);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
+/* Gaps no record has: the sequences that join the moves around them. */
+static void test_gap_search(void **state)
+{
+    (void)state;
+    pt_pos start;
+    pt_pos_startpos(&start);
+    pt_move found[8 * 4];
+    size_t n;
+    bool complete;
+    /* One ply, then "d5 exd5": only 1. e4 lets a pawn take on d5. */
+    const char *then[] = {"d5", "exd5"};
+    pt_gap_opts o = {.then = then, .nthen = 2, .max_solutions = 4};
+    assert_int_equal(pt_gap_search(&start, 1, &o, found, &n, &complete), PT_OK);
+    assert_int_equal(n, 1);
+    assert_true(complete);
+    char uci[6];
+    assert_string_equal(pt_move_to_uci(&start, found[0], uci), "e2e4");
+    /* Three plies to the position after 1. e4 e5 2. Nf3: two move orders. */
+    pt_pos final;
+    pt_diag diag;
+    assert_int_equal(pt_pos_from_fen(&final, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", &diag),
+                     PT_OK);
+    pt_gap_opts to_final = {.final = &final, .max_solutions = 4};
+    assert_int_equal(pt_gap_search(&start, 3, &to_final, found, &n, &complete), PT_OK);
+    assert_int_equal(n, 2);
+    assert_true(complete);
+    /* Stopped at two: not known to be all. */
+    to_final.max_solutions = 2;
+    assert_int_equal(pt_gap_search(&start, 3, &to_final, found, &n, &complete), PT_OK);
+    assert_int_equal(n, 2);
+    assert_false(complete);
+    assert_int_equal(pt_gap_search(&start, 0, &to_final, found, &n, &complete), PT_ERR_RANGE);
+}
+
+/* models/decode-costs.txt is the built-in table, and a misspelt cost is
+ * an error with its line, not a default kept in silence. */
+static void test_costs_table(void **state)
+{
+    (void)state;
+    FILE *f = fopen("models/decode-costs.txt", "rb");
+    assert_non_null(f);
+    char text[8192];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    pt_decode_costs built_in, read;
+    pt_decode_costs_default(&built_in);
+    memset(&read, 0, sizeof read);
+    int line = 0;
+    assert_int_equal(pt_decode_costs_read(&read, text, len, &line), PT_OK);
+    assert_memory_equal(&read, &built_in, sizeof read);
+    const char bad[] = "# costs\ngap 0.5\nmissin 3\n";
+    assert_int_equal(pt_decode_costs_read(&read, bad, strlen(bad), &line), PT_ERR_SYNTAX);
+    assert_int_equal(line, 3);
+    const char negative[] = "gap -1\n";
+    assert_int_equal(pt_decode_costs_read(&read, negative, strlen(negative), &line), PT_ERR_SYNTAX);
+    assert_int_equal(line, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clean_pair),
+        cmocka_unit_test(test_slips_on_both_sheets),
+        cmocka_unit_test(test_record_from_a_later_move),
+        cmocka_unit_test(test_disagreement_is_not_certain),
+        cmocka_unit_test(test_final_position),
+        cmocka_unit_test(test_gap_search),
+        cmocka_unit_test(test_costs_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
