@@ -930,6 +930,7 @@ typedef struct pt_decode_costs {
     float missing;      /* a record has no entry for a ply */
     float extra;        /* an entry that is no ply */
     float left_over;    /* an entry after the game's last ply */
+    float after_game_end; /* an entry after a checkmate or stalemate */
     float after_end;    /* a ply after a record ended (another goes on) */
     float misread;      /* an entry spells its move with slips: this ... */
     float edit;         /* ... and this for each letter wrong, missing or extra */
@@ -953,7 +954,7 @@ void pt_decode_costs_default(pt_decode_costs *c);
 pt_err pt_decode_costs_read(pt_decode_costs *c, const char *text, size_t len, int *bad_line);
 
 typedef struct pt_decode_opts {
-    int beam;                     /* partial games kept at each ply (default 64) */
+    int beam;                     /* partial games kept at each ply (default 32) */
     const pt_pos *start;          /* NULL: the standard start */
     const pt_pos *final;          /* the game must end in this position (8.5.3) */
     int moves;                    /* the game's last move has this number; 0: any */

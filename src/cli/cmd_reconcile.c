@@ -35,7 +35,7 @@ static const char help[] = "Usage: partiar reconcile [OPTIONS] SHEET...\n"
                            "      --moves N         the game's last move has number N\n"
                            "      --time-control TC PGN TimeControl, e.g. 40/5400:1800+30: the moves each\n"
                            "                        player completed at each control (Law 8.6)\n"
-                           "      --beam N          partial games kept at each ply (default 64)\n"
+                           "      --beam N          partial games kept at each ply (default 32)\n"
                            "      --max-seconds S   stop searching after S seconds a game\n"
                            "      --costs FILE      the decoder's costs (models/decode-costs.txt)\n"
                            "  -q, --quiet           no findings, only the summary (with --pairs)\n"
@@ -180,9 +180,11 @@ static size_t matched(const pt_decode *d, size_t r)
 }
 
 /* Two or three sheets of which one fits the game found together badly but
- * a game of its own well: sheets of different games. */
-static bool different_games(pt_reconciled *r, const settings *s)
+ * a game of its own well: sheets of different games. *redo: the decoder
+ * was used for a sheet alone, and the game of all must be decoded again. */
+static bool different_games(pt_reconciled *r, const settings *s, bool *redo)
 {
+    *redo = false;
     if (r->nsheets < 2)
         return false;
     for (size_t i = 0; i < r->nsheets; i++) {
@@ -195,6 +197,7 @@ static bool different_games(pt_reconciled *r, const settings *s)
         const pt_record *one = r->sheets[i].record;
         pt_decode_opts alone = s->decode;
         alone.final = NULL, alone.moves = 0;
+        *redo = true;
         if (pt_decode_run(r->decode, &one, 1, &alone) == PT_OK && 10 * matched(r->decode, 0) >= 8 * n)
             return true;
     }
@@ -218,12 +221,13 @@ static pt_err reconcile(pt_reconciled *r, const settings *s)
     if (!s->decode.start)
         pt_pos_startpos(&r->start);
     pt_err err = pt_decode_run(r->decode, recs, r->nsheets, &s->decode);
-    if (err == PT_OK && different_games(r, s)) {
+    bool redo = false;
+    if (err == PT_OK && different_games(r, s, &redo)) {
         r->outcome = PT_DIFFERENT_GAMES;
         r->problems = 1;
         return PT_OK;
     }
-    if (err == PT_OK && r->nsheets > 1) /* different_games may have used the decoder */
+    if (redo)
         err = pt_decode_run(r->decode, recs, r->nsheets, &s->decode);
     if (err == PT_ERR_ILLEGAL) {
         r->outcome = PT_NO_GAME;
@@ -496,8 +500,9 @@ int pt_cmd_reconcile(int argc, char **argv)
             s.decode.moves = (int)value;
             break;
         case 't':
-            if (!strchr(optarg, '/'))
-                return pt_cli_usage_error(command, "--time-control wants MOVES/SECONDS periods, e.g. 40/5400:1800+30");
+            if (!optarg[0] || optarg[strspn(optarg, "0123456789/:+*")] != '\0')
+                return pt_cli_usage_error(command,
+                                          "--time-control wants PGN TimeControl periods, e.g. 40/5400:1800+30");
             s.time_control = optarg;
             break;
         case 'b':

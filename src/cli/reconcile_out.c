@@ -75,6 +75,34 @@ static void place(pt_buf *b, int format, const pt_reconciled *r, const pt_findin
         pt_buf_printf(b, ":%d:%d", e[f->entry].line, e[f->entry].column_at);
 }
 
+/* How sure the game is of ply k: the decoder's margin there, and what the
+ * findings found of it (a stretch no sheet has, filled by one of several
+ * sequences). */
+static float ply_confidence(const pt_reconciled *r, const pt_decode_ply *plies, size_t k)
+{
+    float c = pt_decode_confidence(plies[k].margin);
+    for (size_t i = 0; i < r->nfindings; i++) {
+        const pt_finding *f = &r->findings[i];
+        if (f->ply >= 0 && (size_t)f->ply <= k && k < (size_t)f->ply + (size_t)f->plies && f->confidence < c)
+            c = f->confidence;
+    }
+    return c;
+}
+
+/* The game's: its least sure ply. */
+static float game_confidence(const pt_reconciled *r)
+{
+    const pt_decode_ply *plies;
+    size_t n = pt_decode_plies(r->decode, &plies);
+    float c = pt_decode_confidence(pt_decode_margin(r->decode));
+    for (size_t k = 0; k < n; k++) {
+        float p = ply_confidence(r, plies, k);
+        if (p < c)
+            c = p;
+    }
+    return c;
+}
+
 /* Whether sheet i has a gap or illegible cell at ply k. */
 static bool blank(const pt_decode_ply *plies, size_t k, size_t i)
 {
@@ -92,7 +120,8 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
         differs |= p->op[i] == PT_OP_MISREAD || p->op[i] == PT_OP_MISSING || p->extra[i] >= 0;
         gap_starts |= blank(plies, k, i) && (k == 0 || !blank(plies, k - 1, i));
     }
-    bool uncertain = p->margin < ambiguous;
+    float sure = ply_confidence(r, plies, k);
+    bool uncertain = sure < pt_decode_confidence(ambiguous);
     if (!differs && !gap_starts && !uncertain)
         return false;
     pt_buf_puts(b, "{");
@@ -135,7 +164,7 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
         sep = "; ";
     }
     if (uncertain)
-        pt_buf_printf(b, "%suncertain (%.0f%%)", sep, 100.0 * pt_decode_confidence(p->margin));
+        pt_buf_printf(b, "%suncertain (%.0f%%)", sep, 100.0 * sure);
     pt_buf_puts(b, "}");
     return true;
 }
@@ -168,20 +197,23 @@ static void write_pgn(pt_buf *b, const pt_reconciled *r, float ambiguous)
     /* Movetext in lines of at most 79 columns. */
     size_t line = b->len;
     pt_buf word = {0};
+    bool commented = false;
     for (size_t k = 0; k <= n; k++) {
         word.len = 0;
         if (k == n) {
             pt_buf_puts(&word, pt_pgn_result_text(result));
         } else {
             char san[PT_SAN_MAX];
-            if (pos.side == PT_WHITE || k == 0)
+            if (pos.side == PT_WHITE || k == 0 || commented) /* a black move after a comment is numbered */
                 pt_buf_printf(&word, "%u%s ", pos.fullmove, pos.side == PT_WHITE ? "." : "...");
+            commented = false;
             pt_san_write(&pos, plies[k].move, NULL, PT_NOTATION_SAN, san);
             pt_buf_puts(&word, san);
             pt_buf tail = {0};
             if (ply_comment(&tail, r, plies, n, k, &pos, ambiguous)) {
                 pt_buf_puts(&word, " ");
                 pt_buf_append(&word, tail.data, tail.len);
+                commented = true;
             }
             pt_buf_free(&tail);
             pt_undo u;
@@ -249,7 +281,6 @@ static void write_text(pt_buf *b, const pt_reconciled *r, float ambiguous)
     }
     const pt_decode_ply *plies;
     size_t n = pt_decode_plies(r->decode, &plies);
-    float margin = pt_decode_margin(r->decode);
     pt_buf_printf(b, "reconciled %zu plies from", n);
     for (size_t i = 0; i < r->nsheets; i++) {
         const pt_lang *lang = pt_decode_lang(r->decode, i);
@@ -257,7 +288,7 @@ static void write_text(pt_buf *b, const pt_reconciled *r, float ambiguous)
         pt_report_text(b, PT_OUT_TEXT, pt_cli_input_name(r->sheets[i].file));
         pt_buf_printf(b, " (%s, %s)", pt_record_owner(r->sheets[i].record), lang ? lang->name : "English");
     }
-    pt_buf_printf(b, "; confidence %.0f%%%s%s\n\n", 100.0 * pt_decode_confidence(margin),
+    pt_buf_printf(b, "; confidence %.0f%%%s%s\n\n", 100.0 * game_confidence(r),
                   r->problems ? "" : ", nothing to report", r->timed_out ? " (stopped at --max-seconds)" : "");
     write_pgn(b, r, ambiguous);
 }
@@ -299,7 +330,7 @@ static void write_json(pt_buf *b, const pt_reconciled *r)
                       "%s{\"ply\":%zu,\"number\":%u,\"side\":\"%s\",\"san\":\"%s\",\"uci\":\"%s\","
                       "\"cost\":%.2f,\"confidence\":%.3f,\"evidence\":[",
                       k ? "," : "", k + 1, pos.fullmove, pos.side == PT_WHITE ? "white" : "black", san, uci,
-                      plies[k].cost, pt_decode_confidence(plies[k].margin));
+                      plies[k].cost, ply_confidence(r, plies, k));
         for (size_t i = 0; i < r->nsheets; i++) {
             pt_buf_printf(&detail, "%s{\"sheet\":%zu,\"op\":\"%s\"", i ? "," : "", i, op_names[plies[k].op[i]]);
             if (plies[k].entry[i] >= 0) {
@@ -327,7 +358,7 @@ static void write_json(pt_buf *b, const pt_reconciled *r)
         pt_buf_puts(b, "null");
     else
         pt_buf_printf(b, "%.2f", margin);
-    pt_buf_printf(b, ",\"confidence\":%.3f,\"timed_out\":%s,\"findings\":[", pt_decode_confidence(margin),
+    pt_buf_printf(b, ",\"confidence\":%.3f,\"timed_out\":%s,\"findings\":[", game_confidence(r),
                   r->timed_out ? "true" : "false");
     for (size_t i = 0; i < r->nfindings; i++) {
         const pt_finding *f = &r->findings[i];

@@ -20,6 +20,7 @@ static const struct {
     {"missing", offsetof(pt_decode_costs, missing)},
     {"extra", offsetof(pt_decode_costs, extra)},
     {"left_over", offsetof(pt_decode_costs, left_over)},
+    {"after_game_end", offsetof(pt_decode_costs, after_game_end)},
     {"after_end", offsetof(pt_decode_costs, after_end)},
     {"misread", offsetof(pt_decode_costs, misread)},
     {"edit", offsetof(pt_decode_costs, edit)},

@@ -35,7 +35,8 @@ static const pt_decode_costs default_costs = {
     .gap = 0.5f,
     .missing = 3.0f,
     .extra = 3.0f,
-    .left_over = 6.0f,
+    .left_over = 5.0f,
+    .after_game_end = 1.0f,
     .after_end = 0.5f,
     .misread = 1.0f,
     .edit = 1.5f,
@@ -376,12 +377,18 @@ static int by_rank(const void *a, const void *b)
     return (x->at > y->at) - (x->at < y->at); /* the move order breaks ties */
 }
 
+/* What the entries of the records after node n cost, left over. After a
+ * checkmate or a stalemate they are moves written after the game ended
+ * (Laws 5.1.1, 5.2.1): cheaper to leave than to bend the game to them. */
 static float leftover_cost(const search *s, const node *n)
 {
-    float cost = 0;
+    size_t left = 0;
     for (size_t r = 0; r < s->n; r++)
-        cost += s->c->left_over * (float)(s->len[r] - (size_t)n->at[r]);
-    return cost;
+        left += s->len[r] - (size_t)n->at[r];
+    if (left == 0)
+        return 0;
+    float each = pt_has_legal_move(&n->pos) ? s->c->left_over : s->c->after_game_end;
+    return each * (float)left;
 }
 
 static bool read_through(const search *s, const node *n)
@@ -719,7 +726,7 @@ static double seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     if (n == 0 || n > PT_DECODE_RECORDS)
         return PT_ERR_RANGE;
@@ -739,7 +746,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     size_t total = 0;
     for (size_t r = 0; r < n; r++)
         total += s.len[r];
-    size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 64;
+    size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 32;
     size_t slots = 16;
     while (slots < 2 * beam)
         slots *= 2;
@@ -847,6 +854,76 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     }
     d->complete = true;
     return conclude(d, &s, best, best_cost, runners, runner_cost, nrunners) ? PT_OK : PT_ERR_NOMEM;
+}
+
+static bool unwritten(const pt_decode_ply *p, size_t n)
+{
+    for (size_t r = 0; r < n; r++)
+        if (p->op[r] == PT_OP_MATCH || p->op[r] == PT_OP_MISREAD)
+            return false;
+    return true;
+}
+
+/* No game the beam kept ends in the final position, and the records may
+ * end in cells none of them writes (both players stopped recording, and
+ * the arbiter recorded the position, Law 8.5.3): every move fits those
+ * cells alike, so the beam cannot tell which sequence reaches the final
+ * position. The game is decoded to a free end instead, and its unwritten
+ * last plies searched for a sequence that does (pt_gap_search). Whether
+ * it is the only one is the findings' to say. */
+static pt_err fill_to_final(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+{
+    pt_decode_opts free_end = *opts;
+    free_end.final = NULL;
+    pt_err err = run(d, records, n, &free_end);
+    if (err != PT_OK)
+        return err;
+    size_t p = d->nplies;
+    while (p > 0 && unwritten(&d->plies[p - 1], n))
+        p--;
+    size_t len = d->nplies - p;
+    pt_pos pos;
+    if (opts->start)
+        pos = *opts->start;
+    else
+        pt_pos_startpos(&pos);
+    for (size_t k = 0; k < p; k++) {
+        pt_undo undo;
+        pt_pos_make(&pos, d->plies[k].move, &undo);
+    }
+    pt_move found[PT_GAP_MAX_PLIES];
+    size_t nfound = 0;
+    bool complete = false;
+    pt_gap_opts g = {
+        .final = opts->final, .max_solutions = 1, .max_seconds = opts->max_seconds > 0 ? opts->max_seconds : 10.0};
+    if (len > 0 && len <= PT_GAP_MAX_PLIES)
+        pt_gap_search(&pos, (int)len, &g, found, &nfound, &complete);
+    if (nfound == 0) {
+        d->timed_out |= len > 0 && !complete;
+        d->nplies = d->nalts = 0;
+        d->cost = NO_WAY;
+        d->margin = 0;
+        return PT_ERR_ILLEGAL;
+    }
+    for (size_t k = 0; k < len; k++) {
+        d->plies[p + k].move = found[k];
+        d->plies[p + k].margin = INFINITY;
+    }
+    size_t kept = 0; /* other readings of the free end are no longer in play */
+    for (size_t k = 0; k < d->nalts; k++)
+        if ((size_t)d->alts[k].ply < p)
+            d->alts[kept++] = d->alts[k];
+    d->nalts = kept;
+    d->margin = kept ? d->alts[0].behind : INFINITY;
+    return PT_OK;
+}
+
+pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+{
+    pt_err err = run(d, records, n, opts);
+    if (err == PT_ERR_ILLEGAL && opts && opts->final)
+        err = fill_to_final(d, records, n, opts);
+    return err;
 }
 
 size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies)

@@ -159,37 +159,32 @@ static size_t gap_run(const game *gm, size_t r, size_t p, uint8_t mark)
 
 static void gaps(const game *gm, findings *f, size_t r, size_t p, size_t len, bool dash)
 {
-    char from[96], to[40], filled[96] = "";
+    char from[96], to[40], filled[160] = "";
     label(gm, p, from, sizeof from);
     label(gm, p + len - 1, to, sizeof to);
-    /* Where the moves came from: the records that wrote them. */
-    bool all = true;
+    if (len > 1)
+        snprintf(from + strlen(from), sizeof from - strlen(from), " to %s", to);
+    /* Where the moves came from: the records that wrote them, all or some. */
     for (size_t o = 0; o < gm->nrecs; o++) {
-        if (o == r)
-            continue;
-        bool wrote = true;
+        size_t wrote = 0;
         for (size_t q = p; q < p + len; q++)
-            wrote &= gm->plies[q].op[o] == PT_OP_MATCH || gm->plies[q].op[o] == PT_OP_MISREAD;
-        if (wrote) {
-            size_t n = strlen(filled);
+            wrote += o != r && (gm->plies[q].op[o] == PT_OP_MATCH || gm->plies[q].op[o] == PT_OP_MISREAD);
+        size_t n = strlen(filled);
+        if (wrote == len)
             snprintf(filled + n, sizeof filled - n, "%s%s", n ? " and " : "", gm->names[o]);
-        }
-        all &= wrote;
+        else if (wrote)
+            snprintf(filled + n, sizeof filled - n, "%s%s (%zu of the %zu plies)", n ? " and " : "", gm->names[o],
+                     wrote, len);
     }
     const char *what = dash ? "did not record" : "has an illegible cell for";
     const char *code = dash ? "gap-8.4" : "illegible-move";
-    pt_finding *x;
-    if (len > 1)
-        snprintf(from + strlen(from), sizeof from - strlen(from), " to %s", to);
+    const char *law = dash ? " (a gap, Law 8.4)" : "";
     if (filled[0])
-        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s %s%s; filled from %s",
-                gm->names[r], what, from, dash ? " (a gap, Law 8.4)" : "", filled);
+        add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len, "%s %s %s%s; filled from %s", gm->names[r],
+            what, from, law, filled);
     else
-        x = add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len,
-                "%s %s %s%s, and no other record has these moves", gm->names[r], what, from,
-                dash ? " (a gap, Law 8.4)" : "");
-    (void)all;
-    (void)x;
+        add(f, code, true, (int)r, gm->plies[p].entry[r], (int)p, (int)len,
+            "%s %s %s%s, and no other record has these moves", gm->names[r], what, from, law);
 }
 
 static void per_record(const game *gm, findings *f, size_t r)
@@ -285,10 +280,17 @@ static void per_record(const game *gm, findings *f, size_t r)
     for (size_t p = 0; p < gm->n; p++)
         if (gm->plies[p].entry[r] >= 0)
             left = gm->plies[p].entry[r] + 1;
-    if ((size_t)left < ne)
+    const pt_pos *end = &gm->pos[gm->n];
+    size_t extra = ne - (size_t)left;
+    if ((size_t)left < ne && !pt_has_legal_move(end))
         add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
-            "%s has %zu entries after the game's last move that no legal game explains, from '%s'", gm->names[r],
-            ne - (size_t)left, text_of(gm, r, left));
+            "%s has %zu %s after the game ended in %s (Law %s), from '%s'", gm->names[r], extra,
+            extra == 1 ? "entry" : "entries", pt_pos_in_check(end) ? "checkmate" : "stalemate",
+            pt_pos_in_check(end) ? "5.1.1" : "5.2.1", text_of(gm, r, left));
+    else if ((size_t)left < ne)
+        add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
+            "%s has %zu %s after the game's last move that no legal game explains, from '%s'", gm->names[r], extra,
+            extra == 1 ? "entry" : "entries", text_of(gm, r, left));
 }
 
 static void draw_offers(const game *gm, findings *f)
@@ -395,9 +397,9 @@ static void ambiguity(const pt_decode *d, const game *gm, findings *f, float amb
         label(gm, (size_t)alts[k].ply, at, sizeof at);
         pt_san_write(&gm->pos[alts[k].ply], alts[k].move, NULL, PT_NOTATION_SAN, san);
         pt_finding *x = add(f, "ambiguous-reconstruction", true, -1, -1, alts[k].ply, alts[k].plies,
-                            "%s is not certain: a game with %s there (for %d plies) explains the records almost as "
+                            "%s is not certain: a game with %s there (for %d %s) explains the records almost as "
                             "well (%.1f dearer); check it by hand",
-                            at, san, alts[k].plies, alts[k].behind);
+                            at, san, alts[k].plies, alts[k].plies == 1 ? "ply" : "plies", alts[k].behind);
         if (x) {
             x->confidence = pt_decode_confidence(alts[k].behind);
             x->other = alts[k].move;
