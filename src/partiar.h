@@ -902,10 +902,10 @@ int pt_record_result(const pt_record *r);
 #define PT_DECODE_RECORDS 3
 
 typedef enum pt_op {
-    PT_OP_MATCH,    /* the entry spells the move */
-    PT_OP_MISREAD,  /* the entry spells it with slips */
-    PT_OP_GAP,      /* a gap or illegible cell stands for the move */
-    PT_OP_MISSING,  /* the record has no entry for this ply */
+    PT_OP_MATCH,     /* the entry spells the move */
+    PT_OP_MISREAD,   /* the entry spells it with slips */
+    PT_OP_GAP,       /* a gap or illegible cell stands for the move */
+    PT_OP_MISSING,   /* the record has no entry for this ply */
     PT_OP_AFTER_END, /* the record ended before this ply */
     PT_OP_BEFORE     /* the record begins after this ply (its first move
                         number is a later one: the arbiter's notes from
@@ -918,34 +918,34 @@ typedef struct pt_decode_ply {
     int32_t entry[PT_DECODE_RECORDS]; /* the entry that stands for it, -1 */
     int32_t extra[PT_DECODE_RECORDS]; /* an entry left over just before, -1 */
     float cost;                       /* what this ply cost */
-    float margin; /* how much dearer the cheapest game with another move
-                     here is; INFINITY when none was seen */
+    float margin;                     /* how much dearer the cheapest game with another move
+                                         here is; INFINITY when none was seen */
 } pt_decode_ply;
 
 /* What each slip costs: about -ln of how often it is made, so that costs
  * add up to how unlikely a reading is and a difference of costs is a
  * likelihood ratio. The table is models/decode-costs.txt. */
 typedef struct pt_decode_costs {
-    float gap;          /* a gap ('-') or illegible ('?') cell stands for a ply */
-    float missing;      /* a record has no entry for a ply */
-    float extra;        /* an entry that is no ply */
-    float left_over;    /* an entry after the game's last ply */
+    float gap;            /* a gap ('-') or illegible ('?') cell stands for a ply */
+    float missing;        /* a record has no entry for a ply */
+    float extra;          /* an entry that is no ply */
+    float left_over;      /* an entry after the game's last ply */
     float after_game_end; /* an entry after a checkmate or stalemate */
-    float after_end;    /* a ply after a record ended (another goes on) */
-    float misread;      /* an entry spells its move with slips: this ... */
-    float edit;         /* ... and this for each letter wrong, missing or extra */
-    float confusable;   /* a letter for one a hand confuses with it (S/5, b/6) */
-    float max_edits;    /* further than this from the move: a wrong entry */
-    float wrong;        /* an entry that stands for the ply but spells another move */
-    float other_choice; /* taking an entry's second or later candidate text */
-    float rank_left;    /* search: what reading an entry is worth, in ranking
-                           partial games of different progress */
-    float branch;       /* search: a record's less likely ways of reading a
-                           ply kept when no further behind the likeliest */
-    float window;       /* search: partial games ranked further than this
-                           behind the best of their ply are dropped */
-    float ambiguous;    /* a game less than this cheaper than another that
-                           differs is not certain */
+    float after_end;      /* a ply after a record ended (another goes on) */
+    float misread;        /* an entry spells its move with slips: this ... */
+    float edit;           /* ... and this for each letter wrong, missing or extra */
+    float confusable;     /* a letter for one a hand confuses with it (S/5, b/6) */
+    float max_edits;      /* further than this from the move: a wrong entry */
+    float wrong;          /* an entry that stands for the ply but spells another move */
+    float other_choice;   /* taking an entry's second or later candidate text */
+    float rank_left;      /* search: what reading an entry is worth, in ranking
+                             partial games of different progress */
+    float branch;         /* search: a record's less likely ways of reading a
+                             ply kept when no further behind the likeliest */
+    float window;         /* search: partial games ranked further than this
+                             behind the best of their ply are dropped */
+    float ambiguous;      /* a game less than this cheaper than another that
+                             differs is not certain */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);
@@ -1001,7 +1001,7 @@ float pt_decode_confidence(float margin);
 #define PT_GAP_MAX_PLIES 64
 
 typedef struct pt_gap_opts {
-    const pt_pos *final;  /* the sequence must end here, or NULL */
+    const pt_pos *final;     /* the sequence must end here, or NULL */
     const char *const *then; /* moves written after it (SAN, English) that
                                 must read as legal moves after it, or NULL */
     size_t nthen;
@@ -1045,8 +1045,8 @@ typedef struct pt_reconcile_opts {
  * into *out (free() it). Plies that no record has (a gap on every sheet)
  * are searched for the sequences that fill them (pt_gap_search): the
  * reconstruction is certain only when it is the one sequence there is. */
-pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n,
-                             const pt_reconcile_opts *o, pt_finding **out, size_t *count);
+pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_reconcile_opts *o,
+                             pt_finding **out, size_t *count);
 
 /* ----------------------------------------------------------- duplicates */
 

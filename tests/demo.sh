@@ -6,7 +6,9 @@ run() {
     printf '\n$ partiar %s\n' "$*"
     "$bin" "$@"
 }
-echo "partiar demo: the rules core and the notation layer on the bundled samples"
+echo "partiar demo: two players' scoresheets reconciled (a time-trouble gap on white's,"
+echo "German letters and a slip on black's), then the rules core and the notation layer"
+run reconcile samples/sheets/capablanca-marshall-1909-white.pgn samples/sheets/capablanca-marshall-1909-black.pgn || true
 run convert samples/pgn/laws-appendix-c.pgn
 run convert --out-lang fig --no-comments samples/pgn/laws-appendix-c.pgn
 run convert --strict -o /dev/null samples/pgn/laws-appendix-c.pgn

@@ -59,8 +59,6 @@ static void sheet_free(pt_sheet *s)
 {
     free(s->file);
     pt_record_free(&s->record);
-    for (int k = 0; k < PT_ROSTER; k++)
-        free(s->tags[k]);
     memset(s, 0, sizeof *s);
 }
 
@@ -102,7 +100,7 @@ static bool read_sheets(pt_reconciled *r, const char *path)
         for (int k = 0; ok && k < PT_ROSTER; k++) {
             const char *v = pt_pgn_tag_value(g, roster[k]);
             if (v && *v && strcmp(v, "?") != 0 && strcmp(v, "????.??.??") != 0 && strcmp(v, "*") != 0)
-                ok = (s->tags[k] = strdup(v)) != NULL;
+                snprintf(s->tags[k], sizeof s->tags[k], "%s", v); /* else not filled in: "" */
         }
         s->line = pt_pgn_game_line(g);
         r->nsheets++;
@@ -436,7 +434,7 @@ static bool read_costs(const char *path, pt_decode_costs *c)
 
 static bool read_fen(const char *command, const char *fen, pt_pos *pos)
 {
-    pt_diag diag;
+    pt_diag diag = {0};
     if (pt_pos_from_fen(pos, fen, &diag) == PT_OK)
         return true;
     pt_cli_usage_error(command, "bad FEN '%s': %s", fen, diag.message);

@@ -15,8 +15,8 @@ enum { PT_OUT_TEXT, PT_OUT_JSON, PT_OUT_PGN };
 typedef struct pt_sheet {
     char *file; /* the path it was read from */
     pt_record *record;
-    int line;              /* where its game starts */
-    char *tags[PT_ROSTER]; /* NULL when absent or "?" */
+    int line;                  /* where its game starts */
+    char tags[PT_ROSTER][256]; /* "" when absent or "?" */
 } pt_sheet;
 
 /* What became of a set of sheets. */

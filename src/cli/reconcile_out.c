@@ -59,7 +59,7 @@ static int game_result(const pt_reconciled *r, const pt_pos *end)
 static const char *tag(const pt_reconciled *r, int k)
 {
     for (size_t i = 0; i < r->nsheets; i++)
-        if (r->sheets[i].tags[k])
+        if (r->sheets[i].tags[k][0])
             return r->sheets[i].tags[k];
     return NULL;
 }

@@ -196,7 +196,8 @@ static size_t bare(const char *s, char *out, size_t size)
         case '/':
         case ' ':
         case '.': break;
-        default: out[n++] = *s == '0' ? 'O' : *s;
+        case '0': out[n++] = 'O'; break; /* castling with zeros */
+        default: out[n++] = *s;
         }
     out[n] = '\0';
     return n;

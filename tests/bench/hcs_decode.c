@@ -111,7 +111,10 @@ static bool agrees(const pt_decode *d, const pt_record *const *recs, tally *t, b
             bool kb = p >= 0 && spells(&at[p], pt_decode_lang(d, 1), b, pl[p].move);
             t->chose[ka ? 0 : kb ? 1 : 2]++;
             if (verbose)
-                printf("  game %03d cell %zu: %s / %s -> %s\n", game, i, a, b, ka ? "first" : kb ? "second" : "neither");
+                printf("  game %03d cell %zu: %s / %s -> %s\n", game, i, a, b,
+                       ka   ? "first"
+                       : kb ? "second"
+                            : "neither");
         }
     }
     free(at);
@@ -169,14 +172,17 @@ int main(int argc, char **argv)
             if (verbose || !ok)
                 printf("game %03d: %zu plies for %zu entries, cost %.1f, margin %.1f, left %d/%d%s\n", game, np, longer,
                        pt_decode_cost(d), pt_decode_margin(d), pt_decode_left_over(d, 0), pt_decode_left_over(d, 1),
-                       ok ? "" : whole ? " DISAGREES" : " SHORT");
+                       ok      ? ""
+                       : whole ? " DISAGREES"
+                               : " SHORT");
         }
         pt_record_free(&rec[0]);
         pt_record_free(&rec[1]);
     }
     printf("pairs %d: reconciled %d (%.1f%%), as long as the longer copy %d, margin >= 2: %d\n", pairs, reconciled,
            100.0 * reconciled / (pairs ? pairs : 1), full, certain);
-    printf("cells where the copies agree on a legal move: %d, kept %d (agree on no legal move: %d); differ: %d, game follows the first %d, the second %d, "
+    printf("cells where the copies agree on a legal move: %d, kept %d (agree on no legal move: %d); differ: %d, game "
+           "follows the first %d, the second %d, "
            "neither %d\n",
            t.agree_cells, t.agree_kept, t.agree_unreadable, t.differ_cells, t.chose[0], t.chose[1], t.chose[2]);
     printf("single copies %d, read to the end %d; %.1f ms a pair\n", singles, singles_full,

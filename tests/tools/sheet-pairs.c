@@ -108,10 +108,12 @@ typedef enum kind {
 } kind;
 
 static const char *const kind_names[K_COUNT] = {
-    [K_SQUARE] = "miswritten-square",  [K_LETTER] = "miswritten-letter", [K_MISSING] = "missing-move",
-    [K_EXTRA] = "extra-move",          [K_SWAPPED] = "swapped-moves",    [K_NUMBER] = "wrong-move-number",
-    [K_LANGUAGE] = "other-language",   [K_GAP] = "gap",                  [K_ILLEGIBLE] = "illegible",
-    [K_DRAW_OFFER] = "draw-offer",     [K_RESULT] = "wrong-result",      [K_ENDS_EARLY] = "ends-early",
+    [K_SQUARE] = "miswritten-square", [K_LETTER] = "miswritten-letter",
+    [K_MISSING] = "missing-move",     [K_EXTRA] = "extra-move",
+    [K_SWAPPED] = "swapped-moves",    [K_NUMBER] = "wrong-move-number",
+    [K_LANGUAGE] = "other-language",  [K_GAP] = "gap",
+    [K_ILLEGIBLE] = "illegible",      [K_DRAW_OFFER] = "draw-offer",
+    [K_RESULT] = "wrong-result",      [K_ENDS_EARLY] = "ends-early",
 };
 
 /* How often each slip happens. Per sheet, each independently, unless said
@@ -345,8 +347,8 @@ static const struct {
     const char *code;
     int weight;
 } foreign_langs[] = {
-    {"cs", 4}, {"de", 4}, {"fr", 3}, {"es", 3}, {"nl", 2}, {"it", 2}, {"pl", 2},
-    {"sk", 1}, {"hu", 1}, {"sv", 1}, {"pt", 1}, {"ru", 1},
+    {"cs", 4}, {"de", 4}, {"fr", 3}, {"es", 3}, {"nl", 2}, {"it", 2},
+    {"pl", 2}, {"sk", 1}, {"hu", 1}, {"sv", 1}, {"pt", 1}, {"ru", 1},
 };
 
 static const pt_lang *english(void)
@@ -613,8 +615,8 @@ static bool slip_square(pair *p, sheet *s)
             }
         }
         /* A pawn capture: "exd5" or, with the x left out, "ed5". */
-        bool pawn_capture = at > 0 && text[0] >= 'a' && text[0] <= 'h' &&
-                            (text[1] == 'x' || (text[1] >= 'a' && text[1] <= 'h'));
+        bool pawn_capture =
+            at > 0 && text[0] >= 'a' && text[0] <= 'h' && (text[1] == 'x' || (text[1] >= 'a' && text[1] <= 'h'));
         char other = (char)(2 * text[at] - text[0]);
         if (pawn_capture && other >= 'a' && other <= 'h' && other != text[0]) {
             copy_text(cands[n], text);
@@ -870,7 +872,7 @@ static bool slip_extra(pair *p, sheet *s)
         return false;
     for (int t = 0; t < TRIES; t++) {
         int ply = untouched_ply(p, s, 1, p->plies - 1);
-        if (ply < 0)
+        if (ply < 1) /* none left (-1); 0 is never drawn from 1 on */
             return false;
         int at = cell_of(s, ply);
         if (s->slipped[ply - 1] || at < 1 || s->cells[at - 1].ply != ply - 1)
@@ -1117,9 +1119,8 @@ static bool reads_back(pair *p, const sheet *s, const pt_buf *b)
     for (int i = 0; i < s->ncells; i++) {
         const cell *c = &s->cells[i];
         bool gap = strcmp(c->text, "-") == 0, illegible = strcmp(c->text, "?") == 0;
-        if (e[i].number != row_number(s, i / 2) || e[i].column != i % 2 ||
-            !(e[i].marks & PT_ENTRY_GAP) != !gap || !(e[i].marks & PT_ENTRY_ILLEGIBLE) != !illegible ||
-            !(e[i].marks & PT_ENTRY_DRAW_OFFER) != !c->offer)
+        if (e[i].number != row_number(s, i / 2) || e[i].column != i % 2 || !(e[i].marks & PT_ENTRY_GAP) != !gap ||
+            !(e[i].marks & PT_ENTRY_ILLEGIBLE) != !illegible || !(e[i].marks & PT_ENTRY_DRAW_OFFER) != !c->offer)
             return false;
         if (!gap && !illegible && (e[i].ntexts != 1 || strcmp(pt_record_text(p->scratch, &e[i], 0, NULL), c->text)))
             return false;
@@ -1179,8 +1180,7 @@ static bool write_pair(pair *p, const char *dir, const char *name, FILE *manifes
             return false;
         }
         if (!reads_back(p, s, b)) {
-            fprintf(stderr, "sheet-pairs: %s-%s does not read back as it was meant (a bug)\n", name,
-                    owner_names[who]);
+            fprintf(stderr, "sheet-pairs: %s-%s does not read back as it was meant (a bug)\n", name, owner_names[who]);
             return false;
         }
         snprintf(file, sizeof file, "%s-%s.pgn", name, owner_names[who]);

@@ -166,7 +166,7 @@ static void test_final_position(void **state)
     pt_decode *d;
     assert_int_equal(pt_decode_new(&d), PT_OK);
     pt_pos final;
-    pt_diag diag;
+    pt_diag diag = {0};
     assert_int_equal(pt_pos_from_fen(&final, "8/8/8/8/8/8/8/K1k5 w - - 0 1", &diag), PT_OK);
     pt_decode_opts o = {.final = &final};
     assert_int_equal(pt_decode_run(d, recs, 1, &o), PT_ERR_ILLEGAL);
@@ -201,7 +201,7 @@ static void test_gap_search(void **state)
     assert_string_equal(pt_move_to_uci(&start, found[0], uci), "e2e4");
     /* Three plies to the position after 1. e4 e5 2. Nf3: two move orders. */
     pt_pos final;
-    pt_diag diag;
+    pt_diag diag = {0};
     assert_int_equal(pt_pos_from_fen(&final, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", &diag),
                      PT_OK);
     pt_gap_opts to_final = {.final = &final, .max_solutions = 4};
