@@ -886,6 +886,9 @@ void pt_record_clear(pt_record *r);
 size_t pt_record_entries(const pt_record *r, const pt_entry **entries);
 /* Candidate k of entry e: its text (NUL-terminated), its score. */
 const char *pt_record_text(const pt_record *r, const pt_entry *e, size_t k, float *score);
+/* Entry i as the sheet shows it: its first text, "-" for a gap, "?" for
+ * an illegible cell; "" when there is no entry i. */
+const char *pt_record_cell(const pt_record *r, int i);
 int pt_record_sheet(const pt_record *r);
 const pt_lang *pt_record_lang(const pt_record *r);
 /* The result written at the end (PT_RESULT_*), 0 when none. */

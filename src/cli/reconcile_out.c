@@ -26,19 +26,6 @@ static const char *short_owner(const pt_reconciled *r, size_t i, char *buf, size
     }
 }
 
-static const char *entry_text(const pt_record *rec, int entry)
-{
-    const pt_entry *e;
-    size_t n = pt_record_entries(rec, &e);
-    if (entry < 0 || (size_t)entry >= n)
-        return "";
-    if (e[entry].marks & PT_ENTRY_GAP)
-        return "-";
-    if (e[entry].marks & PT_ENTRY_ILLEGIBLE)
-        return "?";
-    return e[entry].ntexts ? pt_record_text(rec, &e[entry], 0, NULL) : "";
-}
-
 /* The result the game gets: the final position's, else the sheets'. */
 static int game_result(const pt_reconciled *r, const pt_pos *end)
 {
@@ -140,7 +127,8 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
             }
             char san[PT_SAN_MAX];
             pt_san_write(&at, plies[last].move, NULL, PT_NOTATION_SAN, san);
-            const char *what = entry_text(r->sheets[i].record, p->entry[i])[0] == '?' ? "illegible" : "not recorded";
+            const char *what =
+                pt_record_cell(r->sheets[i].record, p->entry[i])[0] == '?' ? "illegible" : "not recorded";
             if (last > k)
                 pt_buf_printf(b, "%s%s: %s from here to %u%s %s", sep, owner, what, at.fullmove,
                               at.side == PT_WHITE ? "." : "...", san);
@@ -153,12 +141,13 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
         char buf[16];
         if (p->op[i] == PT_OP_BEFORE || p->op[i] == PT_OP_AFTER_END || blank(plies, k, i))
             continue;
-        const char *said = p->op[i] == PT_OP_MISSING ? "(not written)" : entry_text(r->sheets[i].record, p->entry[i]);
+        const char *said =
+            p->op[i] == PT_OP_MISSING ? "(not written)" : pt_record_cell(r->sheets[i].record, p->entry[i]);
         pt_buf_printf(b, "%s%s: ", sep, short_owner(r, i, buf, sizeof buf));
         pt_report_text(b, PT_OUT_TEXT, said);
         if (p->extra[i] >= 0) {
             pt_buf_puts(b, " (after ");
-            pt_report_text(b, PT_OUT_TEXT, entry_text(r->sheets[i].record, p->extra[i]));
+            pt_report_text(b, PT_OUT_TEXT, pt_record_cell(r->sheets[i].record, p->extra[i]));
             pt_buf_puts(b, ", no move)");
         }
         sep = "; ";
@@ -339,11 +328,11 @@ static void write_json(pt_buf *b, const pt_reconciled *r)
                 const pt_entry *x = &e[plies[k].entry[i]];
                 pt_buf_printf(&detail, ",\"entry\":%d,\"line\":%d,\"column\":%d,\"text\":", plies[k].entry[i], x->line,
                               x->column_at);
-                pt_report_json_string(&detail, entry_text(r->sheets[i].record, plies[k].entry[i]));
+                pt_report_json_string(&detail, pt_record_cell(r->sheets[i].record, plies[k].entry[i]));
             }
             if (plies[k].extra[i] >= 0) {
                 pt_buf_printf(&detail, ",\"extra_entry\":%d,\"extra_text\":", plies[k].extra[i]);
-                pt_report_json_string(&detail, entry_text(r->sheets[i].record, plies[k].extra[i]));
+                pt_report_json_string(&detail, pt_record_cell(r->sheets[i].record, plies[k].extra[i]));
             }
             pt_buf_puts(&detail, "}");
         }

@@ -89,19 +89,6 @@ static void label(const game *gm, size_t p, char *out, size_t size)
     snprintf(out, size, "%d%s %s", number, side == PT_WHITE ? "." : "...", san);
 }
 
-static const char *text_of(const game *gm, size_t r, int entry)
-{
-    const pt_entry *e;
-    size_t n = pt_record_entries(gm->recs[r], &e);
-    if (entry < 0 || (size_t)entry >= n)
-        return "";
-    if (e[entry].marks & PT_ENTRY_GAP)
-        return "-";
-    if (e[entry].marks & PT_ENTRY_ILLEGIBLE)
-        return "?";
-    return e[entry].ntexts ? pt_record_text(gm->recs[r], &e[entry], 0, NULL) : "";
-}
-
 /* The move text t spells in pos (the record's letters, then English);
  * *several, when it fits more than one. */
 static pt_move spelt_as(const game *gm, size_t r, const pt_pos *pos, const char *t, bool *several)
@@ -142,8 +129,8 @@ static bool swapped(const game *gm, size_t r, size_t p, size_t q)
     const pt_decode_ply *a = &gm->plies[p], *b = &gm->plies[q];
     if (a->op[r] != PT_OP_MISREAD || b->op[r] != PT_OP_MISREAD || a->entry[r] < 0 || b->entry[r] < 0)
         return false;
-    return spelt(gm, r, &gm->pos[q], text_of(gm, r, a->entry[r])) == b->move &&
-           spelt(gm, r, &gm->pos[p], text_of(gm, r, b->entry[r])) == a->move;
+    return spelt(gm, r, &gm->pos[q], pt_record_cell(gm->recs[r], a->entry[r])) == b->move &&
+           spelt(gm, r, &gm->pos[p], pt_record_cell(gm->recs[r], b->entry[r])) == a->move;
 }
 
 /* A run of plies from p on where record r has gap cells: how many. */
@@ -197,7 +184,8 @@ static void per_record(const game *gm, findings *f, size_t r)
         if (ply->extra[r] >= 0) {
             label(gm, p, at, sizeof at);
             add(f, "extra-move", true, (int)r, ply->extra[r], (int)p, 1,
-                "%s has '%s' before %s, which is no move of the game", gm->names[r], text_of(gm, r, ply->extra[r]), at);
+                "%s has '%s' before %s, which is no move of the game", gm->names[r],
+                pt_record_cell(gm->recs[r], ply->extra[r]), at);
         }
         switch ((pt_op)ply->op[r]) {
         case PT_OP_MATCH:
@@ -228,7 +216,7 @@ static void per_record(const game *gm, findings *f, size_t r)
                 p = q;
                 break;
             }
-            const char *t = text_of(gm, r, ply->entry[r]);
+            const char *t = pt_record_cell(gm->recs[r], ply->entry[r]);
             bool several;
             pt_move m = spelt_as(gm, r, &gm->pos[p], t, &several);
             label(gm, p, at, sizeof at);
@@ -286,11 +274,11 @@ static void per_record(const game *gm, findings *f, size_t r)
         add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
             "%s has %zu %s after the game ended in %s (Law %s), from '%s'", gm->names[r], extra,
             extra == 1 ? "entry" : "entries", pt_pos_in_check(end) ? "checkmate" : "stalemate",
-            pt_pos_in_check(end) ? "5.1.1" : "5.2.1", text_of(gm, r, left));
+            pt_pos_in_check(end) ? "5.1.1" : "5.2.1", pt_record_cell(gm->recs[r], left));
     else if ((size_t)left < ne)
         add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
             "%s has %zu %s after the game's last move that no legal game explains, from '%s'", gm->names[r], extra,
-            extra == 1 ? "entry" : "entries", text_of(gm, r, left));
+            extra == 1 ? "entry" : "entries", pt_record_cell(gm->recs[r], left));
 }
 
 static void draw_offers(const game *gm, findings *f)

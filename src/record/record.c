@@ -262,3 +262,15 @@ int pt_record_result(const pt_record *r)
 {
     return r->result;
 }
+
+const char *pt_record_cell(const pt_record *r, int i)
+{
+    if (i < 0 || (size_t)i >= r->nentries)
+        return "";
+    const pt_entry *e = &r->entries[i];
+    if (e->marks & PT_ENTRY_GAP)
+        return "-";
+    if (e->marks & PT_ENTRY_ILLEGIBLE)
+        return "?";
+    return e->ntexts ? pt_record_text(r, e, 0, NULL) : "";
+}

@@ -36,6 +36,10 @@ for side in white black; do
     echo "$side's sheet alone: $(tests/tools/score-pairs.sh "$tmp/$side" "$tmp/$side.json" 2>/dev/null)"
 done
 echo "(recoverable: every ply right on one sheet of the pair; alone, a sheet's own slips may be beyond recovery)"
+tests/tools/fit-costs.sh "$tmp/pairs" >"$tmp/fitted.txt"
+"$bin" reconcile -f json -j2 --costs "$tmp/fitted.txt" --pairs "$tmp/pairs" >"$tmp/fitted.json"
+echo "with the costs fitted to these pairs ($(grep -v '^#' "$tmp/fitted.txt" | tr '\n' ' ')):"
+echo "       $(tests/tools/score-pairs.sh "$tmp/pairs" "$tmp/fitted.json" 2>/dev/null)"
 
 echo "== time a pair takes, one core, by the game's length (median of the pairs in the band)"
 awk -F '\t' '{ print $1, $2 }' "$tmp/pairs/manifest.tsv" >"$tmp/lengths"

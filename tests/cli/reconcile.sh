@@ -106,3 +106,10 @@ awk '{ for (i = 1; i <= NF; i++) if ($i == "exact") { gsub(/[(%);]/, "", $(i + 2
      END { exit !(pct + 0 >= 99.0) }' "$tmp/score" &&
     grep -q 'wrong and certain 0$' "$tmp/score"
 report reconcile-generated-pairs $? "below 99% exact or a wrong game reported certain: $(cat "$tmp/score" "$tmp/score-wrong")"
+
+# The costs the generated pairs imply (tests/tools/fit-costs.sh) make a
+# table reconcile reads.
+tests/tools/fit-costs.sh "$tmp/pairs" >"$tmp/fitted.txt" &&
+    grep -q '^missing ' "$tmp/fitted.txt" && "$bin" reconcile --costs "$tmp/fitted.txt" $sheets/*.pgn >/dev/null
+[ $? -le 1 ]
+report reconcile-fit-costs $? "the fitted table: $(cat "$tmp/fitted.txt")"

@@ -9,21 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static pt_record *record_of(const char *text)
-{
-    pt_pgn_reader *r;
-    assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
-    pt_pgn_game *g;
-    assert_int_equal(pt_pgn_game_new(&g), PT_OK);
-    assert_int_equal(pt_pgn_next(r, g), PT_OK);
-    pt_record *rec;
-    assert_int_equal(pt_record_new(&rec), PT_OK);
-    assert_int_equal(pt_record_from_game(rec, g), PT_OK);
-    pt_pgn_game_free(&g);
-    pt_pgn_close(&r);
-    return rec;
-}
-
 /* The decoded game in UCI, space separated. */
 static void uci_of(const pt_decode *d, char *out, size_t size)
 {

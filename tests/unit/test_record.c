@@ -6,22 +6,6 @@
 
 #include <stdlib.h>
 
-/* The record of the first game of text. */
-static pt_record *record_of(const char *text)
-{
-    pt_pgn_reader *r;
-    assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
-    pt_pgn_game *g;
-    assert_int_equal(pt_pgn_game_new(&g), PT_OK);
-    assert_int_equal(pt_pgn_next(r, g), PT_OK);
-    pt_record *rec;
-    assert_int_equal(pt_record_new(&rec), PT_OK);
-    assert_int_equal(pt_record_from_game(rec, g), PT_OK);
-    pt_pgn_game_free(&g);
-    pt_pgn_close(&r);
-    return rec;
-}
-
 static void assert_entry(const pt_record *rec, size_t i, int number, int column, const char *text, int marks)
 {
     const pt_entry *e;

@@ -32,4 +32,20 @@ static inline pt_move uci_move(const pt_pos *pos, const char *uci)
     return m;
 }
 
+/* The record of the first game of text (a scoresheet, or any PGN). */
+static inline pt_record *record_of(const char *text)
+{
+    pt_pgn_reader *r;
+    assert_int_equal(pt_pgn_open_bytes(&r, (const unsigned char *)text, strlen(text)), PT_OK);
+    pt_pgn_game *g;
+    assert_int_equal(pt_pgn_game_new(&g), PT_OK);
+    assert_int_equal(pt_pgn_next(r, g), PT_OK);
+    pt_record *rec;
+    assert_int_equal(pt_record_new(&rec), PT_OK);
+    assert_int_equal(pt_record_from_game(rec, g), PT_OK);
+    pt_pgn_game_free(&g);
+    pt_pgn_close(&r);
+    return rec;
+}
+
 #endif
