@@ -15,10 +15,15 @@
 static const char *const roster[PT_ROSTER] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 static const char *const op_names[] = {"match", "misread", "gap", "missing", "after-end", "before-start"};
 
-/* "white", "black", "arbiter", or "sheet N". */
+/* "white", "black", "arbiter", or "sheet N" (for a sheet of no owner or
+ * of one that has another sheet too). */
 static const char *short_owner(const pt_reconciled *r, size_t i, char *buf, size_t size)
 {
-    switch (pt_record_sheet(r->sheets[i].record)) {
+    int owner = pt_record_sheet(r->sheets[i].record);
+    for (size_t k = 0; k < r->nsheets; k++)
+        if (k != i && pt_record_sheet(r->sheets[k].record) == owner)
+            owner = PT_SHEET_UNKNOWN;
+    switch (owner) {
     case PT_SHEET_WHITE: return "white";
     case PT_SHEET_BLACK: return "black";
     case PT_SHEET_ARBITER: return "arbiter";

@@ -191,10 +191,16 @@ static void per_record(const game *gm, findings *f, size_t r)
         case PT_OP_MATCH:
         case PT_OP_AFTER_END:
         case PT_OP_BEFORE: break;
-        case PT_OP_MISSING:
+        case PT_OP_MISSING: {
+            /* Placed at the cell written next, where the move belonged. */
+            int32_t next = -1;
+            for (size_t q = p + 1; q < gm->n && next < 0; q++)
+                next = gm->plies[q].extra[r] >= 0 ? gm->plies[q].extra[r] : gm->plies[q].entry[r];
             label(gm, p, at, sizeof at);
-            add(f, "missing-move", true, (int)r, -1, (int)p, 1, "%s leaves out %s", gm->names[r], at);
+            add(f, "missing-move", true, (int)r, next, (int)p, 1, "%s leaves out %s%s", gm->names[r], at,
+                next >= 0 ? " before this cell" : "");
             break;
+        }
         case PT_OP_GAP: {
             uint8_t mark = e[ply->entry[r]].marks & PT_ENTRY_GAP ? PT_ENTRY_GAP : PT_ENTRY_ILLEGIBLE;
             size_t len = gap_run(gm, r, p, mark);

@@ -98,7 +98,7 @@ judge reconcile-hcs-measure reconcile-hcs-measure 0 0
 # reported as certain.
 if [ "$profile" = quick ]; then pairs=40; else pairs=300; fi
 cat tests/corpora/pgn/real/{Capablanca,London1851,twic-01-232games,Aronian}.pgn >"$tmp/games.pgn"
-"$build/tools/sheet-pairs" -s 7 -n $pairs "$tmp/games.pgn" "$tmp/pairs" >/dev/null
+"$build/tools/sheet-pairs" -s 7 -n $pairs "$tmp/games.pgn" "$tmp/pairs" >/dev/null 2>&1
 "$bin" reconcile -f json --pairs "$tmp/pairs" >"$tmp/pairs.json"
 tests/tools/score-pairs.sh "$tmp/pairs" "$tmp/pairs.json" >"$tmp/score" 2>"$tmp/score-wrong"
 echo "reconcile on $pairs generated pairs: $(cat "$tmp/score")"
