@@ -1050,6 +1050,10 @@ typedef struct pt_reconcile_opts {
  * reconstruction is certain only when it is the one sequence there is. */
 pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, size_t n, const pt_reconcile_opts *o,
                              pt_finding **out, size_t *count);
+/* The result a decoded game gets: the one its end decides (checkmate,
+ * stalemate, dead position: Law 5) when it ends so; else the one its n
+ * records agree on; else PT_RESULT_UNKNOWN. final: its last position. */
+int pt_reconcile_result(const pt_record *const *recs, size_t n, const pt_pos *final);
 
 /* ----------------------------------------------------------- duplicates */
 

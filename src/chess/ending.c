@@ -116,6 +116,15 @@ static bool fivefold(const uint64_t *earlier, size_t n, const pt_pos *pos, pt_la
     return laws >= PT_LAWS_2017 || repeated_five_times_in_a_row(earlier, n, pos);
 }
 
+int pt_ending_result(pt_status status, const pt_pos *final)
+{
+    switch (status) {
+    case PT_STATUS_ONGOING: return 0;
+    case PT_STATUS_CHECKMATE: return final->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
+    default: return PT_RESULT_DRAW;
+    }
+}
+
 pt_status pt_ending_at(const pt_pos *pos)
 {
     if (!pt_has_legal_move(pos))

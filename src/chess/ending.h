@@ -32,6 +32,11 @@ int pt_ending_repetitions(const uint64_t *earlier, size_t n, const pt_pos *pos);
  * stalemate or a dead position (5.2.2); PT_STATUS_ONGOING if not. */
 pt_status pt_ending_at(const pt_pos *pos);
 
+/* The result a game that ended by status in final must have: the
+ * checkmated side loses, every other ending is a draw; 0 for a game that
+ * has not ended (any result may stand). */
+int pt_ending_result(pt_status status, const pt_pos *final);
+
 /* How the game stands at pos, whose history is the keys (pt_pos.key) of
  * the n positions before it, under laws: checkmate, stalemate, the dead
  * position of 5.2.2, and from the 2014 edition the fivefold repetition

@@ -31,21 +31,13 @@ static const char *short_owner(const pt_reconciled *r, size_t i, char *buf, size
     }
 }
 
-/* The result the game gets: the final position's, else the sheets'. */
+/* The result the game gets (pt_reconcile_result). */
 static int game_result(const pt_reconciled *r, const pt_pos *end)
 {
-    if (!pt_has_legal_move(end))
-        return !pt_pos_in_check(end) ? PT_RESULT_DRAW : end->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
-    int agreed = 0;
-    for (size_t i = 0; i < r->nsheets; i++) {
-        int res = pt_record_result(r->sheets[i].record);
-        if (res && res != PT_RESULT_UNKNOWN) {
-            if (agreed && res != agreed)
-                return PT_RESULT_UNKNOWN;
-            agreed = res;
-        }
-    }
-    return agreed ? agreed : PT_RESULT_UNKNOWN;
+    const pt_record *recs[PT_DECODE_RECORDS];
+    for (size_t i = 0; i < r->nsheets; i++)
+        recs[i] = r->sheets[i].record;
+    return pt_reconcile_result(recs, r->nsheets, end);
 }
 
 static const char *tag(const pt_reconciled *r, int k)
@@ -203,13 +195,11 @@ static void write_pgn(pt_buf *b, const pt_reconciled *r, float ambiguous)
             commented = false;
             pt_san_write(&pos, plies[k].move, NULL, PT_NOTATION_SAN, san);
             pt_buf_puts(&word, san);
-            pt_buf tail = {0};
-            if (ply_comment(&tail, r, plies, n, k, &pos, ambiguous)) {
-                pt_buf_puts(&word, " ");
-                pt_buf_append(&word, tail.data, tail.len);
-                commented = true;
-            }
-            pt_buf_free(&tail);
+            size_t bare = word.len;
+            pt_buf_puts(&word, " ");
+            commented = ply_comment(&word, r, plies, n, k, &pos, ambiguous);
+            if (!commented)
+                word.len = bare;
             pt_undo u;
             pt_pos_make(&pos, plies[k].move, &u);
         }

@@ -5,6 +5,7 @@
  */
 #include "notation/pgn_game.h"
 #include "record/check.h"
+#include "chess/ending.h"
 #include "chess/position.h"
 
 #include <stdio.h>
@@ -89,19 +90,6 @@ pt_err pt_check_marks(pt_pgn_game *g, const pt_pgn_token *t, const pt_pos *after
     return PT_OK;
 }
 
-/* The results a final status allows: 0 any. */
-static int result_required(pt_status status, const pt_pos *final)
-{
-    switch (status) {
-    case PT_STATUS_CHECKMATE: return final->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
-    case PT_STATUS_STALEMATE:
-    case PT_STATUS_DEAD:
-    case PT_STATUS_FIVEFOLD:
-    case PT_STATUS_SEVENTYFIVE: return PT_RESULT_DRAW;
-    default: return 0;
-    }
-}
-
 pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, int plies)
 {
     int result = 0, line = g->first_line, column = 1;
@@ -117,7 +105,7 @@ pt_err pt_check_result(pt_pgn_game *g, pt_status status, const pt_pos *final, in
         const char *tag = pt_pgn_tag_value(g, "Result");
         result = tag ? pt_pgn_result_code(tag, strlen(tag)) : 0;
     }
-    int required = result_required(status, final);
+    int required = pt_ending_result(status, final);
     if (!required || !result || result == required)
         return PT_OK;
     pt_err err = pt_pgn_add_diag(g, PT_SEV_ERROR, PT_CODE_RESULT_CONTRADICTS_GAME, line, column, plies,

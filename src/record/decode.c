@@ -21,7 +21,8 @@
  * that two ways of reading a stretch that cost nearly the same are
  * reported as such, not decided in silence.
  */
-#include "partiar.h"
+#include "chess/ending.h"
+#include "record/decode.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -118,7 +119,7 @@ struct pt_decode {
     pt_decode_alt alts[16]; /* the closest other readings */
     size_t nalts;
     float cost, margin;
-    bool complete, timed_out;
+    bool timed_out;
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
 };
@@ -356,18 +357,24 @@ static float entry_cost(const search *s, size_t r, const pt_entry *e, const pt_p
     return best < c->wrong ? best : c->wrong;
 }
 
+pt_err pt_decode_read(const pt_pos *pos, const pt_lang *lang, const char *text, pt_move *m)
+{
+    pt_move_text mt;
+    size_t n = strlen(text);
+    pt_err err = pt_san_read(pos, lang, text, n, m, &mt);
+    if (err == PT_OK || lang == pt_lang_at(0))
+        return err;
+    pt_err english = pt_san_read(pos, pt_lang_at(0), text, n, m, &mt);
+    return english == PT_OK || err != PT_ERR_AMBIGUOUS ? english : err;
+}
+
 /* The move entry e's first text spells in pos, or PT_MOVE_NONE. */
 static pt_move read_entry(const search *s, size_t r, const pt_entry *e, const pt_pos *pos)
 {
-    if (e->ntexts == 0)
-        return PT_MOVE_NONE;
-    const char *t = pt_record_text(s->records[r], e, 0, NULL);
     pt_move m;
-    pt_move_text mt;
-    size_t n = strlen(t);
-    if (pt_san_read(pos, s->lang[r], t, n, &m, &mt) == PT_OK)
-        return m;
-    return pt_san_read(pos, pt_lang_at(0), t, n, &m, &mt) == PT_OK ? m : PT_MOVE_NONE;
+    if (e->ntexts == 0 || pt_decode_read(pos, s->lang[r], pt_record_text(s->records[r], e, 0, NULL), &m) != PT_OK)
+        return PT_MOVE_NONE;
+    return m;
 }
 
 static int by_rank(const void *a, const void *b)
@@ -379,8 +386,9 @@ static int by_rank(const void *a, const void *b)
 }
 
 /* What the entries of the records after node n cost, left over. After a
- * checkmate or a stalemate they are moves written after the game ended
- * (Laws 5.1.1, 5.2.1): cheaper to leave than to bend the game to them. */
+ * checkmate, a stalemate or a dead position they are moves written after
+ * the game ended (Laws 5.1.1, 5.2.1, 5.2.2): cheaper to leave than to
+ * bend the game to them. */
 static float leftover_cost(const search *s, const node *n)
 {
     size_t left = 0;
@@ -388,7 +396,7 @@ static float leftover_cost(const search *s, const node *n)
         left += s->len[r] - (size_t)n->at[r];
     if (left == 0)
         return 0;
-    float each = pt_has_legal_move(&n->pos) ? s->c->left_over : s->c->after_game_end;
+    float each = pt_ending_at(&n->pos) == PT_STATUS_ONGOING ? s->c->left_over : s->c->after_game_end;
     return each * (float)left;
 }
 
@@ -848,12 +856,10 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         d->nplies = d->nalts = 0;
         d->cost = NO_WAY;
         d->margin = 0;
-        d->complete = false;
         for (size_t r = 0; r < n; r++)
             d->left[r] = (int)s.len[r];
         return PT_ERR_ILLEGAL;
     }
-    d->complete = true;
     return conclude(d, &s, best, best_cost, runners, runner_cost, nrunners) ? PT_OK : PT_ERR_NOMEM;
 }
 

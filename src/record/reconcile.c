@@ -9,7 +9,8 @@
  * the game bears out, draw offers and results that do not match, the
  * moves completed at each time control, and readings that are not certain.
  */
-#include "partiar.h"
+#include "chess/ending.h"
+#include "record/decode.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -94,16 +95,9 @@ static void label(const game *gm, size_t p, char *out, size_t size)
 static pt_move spelt_as(const game *gm, size_t r, const pt_pos *pos, const char *t, bool *several)
 {
     pt_move m;
-    pt_move_text mt;
-    size_t n = strlen(t);
-    *several = false;
-    for (int k = 0; k < 2 && n; k++) {
-        pt_err err = pt_san_read(pos, k ? pt_lang_at(0) : gm->lang[r], t, n, &m, &mt);
-        if (err == PT_OK)
-            return m;
-        *several |= err == PT_ERR_AMBIGUOUS;
-    }
-    return PT_MOVE_NONE;
+    pt_err err = pt_decode_read(pos, gm->lang[r], t, &m);
+    *several = err == PT_ERR_AMBIGUOUS;
+    return err == PT_OK ? m : PT_MOVE_NONE;
 }
 
 static pt_move spelt(const game *gm, size_t r, const pt_pos *pos, const char *t)
@@ -274,13 +268,12 @@ static void per_record(const game *gm, findings *f, size_t r)
     for (size_t p = 0; p < gm->n; p++)
         if (gm->plies[p].entry[r] >= 0)
             left = gm->plies[p].entry[r] + 1;
-    const pt_pos *end = &gm->pos[gm->n];
+    pt_status status = pt_ending_at(&gm->pos[gm->n]);
     size_t extra = ne - (size_t)left;
-    if ((size_t)left < ne && !pt_has_legal_move(end))
+    if ((size_t)left < ne && status != PT_STATUS_ONGOING)
         add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
-            "%s has %zu %s after the game ended in %s (Law %s), from '%s'", gm->names[r], extra,
-            extra == 1 ? "entry" : "entries", pt_pos_in_check(end) ? "checkmate" : "stalemate",
-            pt_pos_in_check(end) ? "5.1.1" : "5.2.1", pt_record_cell(gm->recs[r], left));
+            "%s has %zu %s after the game ended in %s (Law 5), from '%s'", gm->names[r], extra,
+            extra == 1 ? "entry" : "entries", pt_status_name(status), pt_record_cell(gm->recs[r], left));
     else if ((size_t)left < ne)
         add(f, "moves-after-end", true, (int)r, left, (int)gm->n, 0,
             "%s has %zu %s after the game's last move that no legal game explains, from '%s'", gm->names[r], extra,
@@ -312,17 +305,6 @@ static void draw_offers(const game *gm, findings *f)
     }
 }
 
-/* The result the final position decides, or 0. */
-static int decided(const game *gm)
-{
-    const pt_pos *end = &gm->pos[gm->n];
-    if (pt_has_legal_move(end))
-        return 0;
-    if (!pt_pos_in_check(end))
-        return PT_RESULT_DRAW;
-    return end->side == PT_WHITE ? PT_RESULT_BLACK : PT_RESULT_WHITE;
-}
-
 static void results(const game *gm, findings *f)
 {
     int first = -1;
@@ -336,11 +318,11 @@ static void results(const game *gm, findings *f)
             add(f, "result-mismatch", true, (int)r, -1, -1, 0, "%s gives %s, %s %s (Law 8.7: both sign the result)",
                 gm->names[r], pt_pgn_result_text(res), gm->names[first],
                 pt_pgn_result_text(pt_record_result(gm->recs[first])));
-        int end = decided(gm);
+        pt_status status = pt_ending_at(&gm->pos[gm->n]);
+        int end = pt_ending_result(status, &gm->pos[gm->n]);
         if (end && res != end)
             add(f, "result-mismatch", true, (int)r, -1, -1, 0, "%s gives %s, but the game ends in %s (%s)",
-                gm->names[r], pt_pgn_result_text(res), end == PT_RESULT_DRAW ? "stalemate" : "checkmate",
-                pt_pgn_result_text(end));
+                gm->names[r], pt_pgn_result_text(res), pt_status_name(status), pt_pgn_result_text(end));
     }
 }
 
@@ -577,4 +559,21 @@ pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, s
     *out = f.items;
     *count = f.n;
     return PT_OK;
+}
+
+int pt_reconcile_result(const pt_record *const *recs, size_t n, const pt_pos *final)
+{
+    int decided = pt_ending_result(pt_ending_at(final), final);
+    if (decided)
+        return decided;
+    int agreed = 0;
+    for (size_t r = 0; r < n; r++) {
+        int res = pt_record_result(recs[r]);
+        if (res && res != PT_RESULT_UNKNOWN) {
+            if (agreed && res != agreed)
+                return PT_RESULT_UNKNOWN;
+            agreed = res;
+        }
+    }
+    return agreed ? agreed : PT_RESULT_UNKNOWN;
 }

@@ -1,0 +1,15 @@
+/*
+ * decode.h - what the decoder and the findings on its game share.
+ */
+#ifndef PT_DECODE_H
+#define PT_DECODE_H
+
+#include "partiar.h"
+
+/* Reads text as a move of pos in a record's letters, else in English (a
+ * sheet in other letters may hold an English move): PT_OK with *m set,
+ * PT_ERR_AMBIGUOUS when it fits several moves in either, else another
+ * error. */
+pt_err pt_decode_read(const pt_pos *pos, const pt_lang *lang, const char *text, pt_move *m);
+
+#endif
