@@ -933,7 +933,7 @@ typedef struct pt_decode_costs {
     float missing;        /* a record has no entry for a ply */
     float extra;          /* an entry that is no ply */
     float left_over;      /* an entry after the game's last ply */
-    float after_game_end; /* an entry after a checkmate or stalemate */
+    float after_game_end; /* an entry after checkmate, stalemate, dead position */
     float after_end;      /* a ply after a record ended (another goes on) */
     float misread;        /* an entry spells its move with slips: this ... */
     float edit;           /* ... and this for each letter wrong, missing or extra */
