@@ -192,7 +192,6 @@ static void write_pgn(pt_buf *b, const pt_reconciled *r, float ambiguous)
             char san[PT_SAN_MAX];
             if (pos.side == PT_WHITE || k == 0 || commented) /* a black move after a comment is numbered */
                 pt_buf_printf(&word, "%u%s ", pos.fullmove, pos.side == PT_WHITE ? "." : "...");
-            commented = false;
             pt_san_write(&pos, plies[k].move, NULL, PT_NOTATION_SAN, san);
             pt_buf_puts(&word, san);
             size_t bare = word.len;
