@@ -37,7 +37,7 @@ static const pt_decode_costs default_costs = {
     .missing = 3.0f,
     .extra = 3.0f,
     .left_over = 5.0f,
-    .after_game_end = 1.0f,
+    .after_game_end = 3.0f,
     .after_end = 0.5f,
     .misread = 1.0f,
     .edit = 1.5f,
@@ -387,8 +387,9 @@ static int by_rank(const void *a, const void *b)
 
 /* What the entries of the records after node n cost, left over. After a
  * checkmate, a stalemate or a dead position they are moves written after
- * the game ended (Laws 5.1.1, 5.2.1, 5.2.2): cheaper to leave than to
- * bend the game to them. */
+ * the game ended (Laws 5.1.1, 5.2.1, 5.2.2): as dear as an extra entry
+ * each, cheaper than one after an unfinished game, but never so cheap
+ * that a mate found early in a noisy sheet leaves the rest unread. */
 static float leftover_cost(const search *s, const node *n)
 {
     size_t left = 0;
