@@ -949,6 +949,8 @@ typedef struct pt_decode_costs {
                              behind the best of their ply are dropped */
     float ambiguous;      /* a game less than this cheaper than another that
                              differs is not certain */
+    float widen;          /* search: a game dearer than this a cell is looked
+                             for again with a wider beam */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);

@@ -32,6 +32,7 @@ static const struct {
     {"branch", offsetof(pt_decode_costs, branch)},
     {"window", offsetof(pt_decode_costs, window)},
     {"ambiguous", offsetof(pt_decode_costs, ambiguous)},
+    {"widen", offsetof(pt_decode_costs, widen)},
 };
 
 /* Line [s, end) as a name and a value into c; false if it is neither that
