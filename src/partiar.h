@@ -891,6 +891,8 @@ const char *pt_record_text(const pt_record *r, const pt_entry *e, size_t k, floa
 const char *pt_record_cell(const pt_record *r, int i);
 int pt_record_sheet(const pt_record *r);
 const pt_lang *pt_record_lang(const pt_record *r);
+/* Says which letters the record is written in (NULL: detect them). */
+void pt_record_set_lang(pt_record *r, const pt_lang *lang);
 /* The result written at the end (PT_RESULT_*), 0 when none. */
 int pt_record_result(const pt_record *r);
 

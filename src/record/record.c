@@ -258,6 +258,11 @@ const pt_lang *pt_record_lang(const pt_record *r)
     return r->lang;
 }
 
+void pt_record_set_lang(pt_record *r, const pt_lang *lang)
+{
+    r->lang = lang;
+}
+
 int pt_record_result(const pt_record *r)
 {
     return r->result;

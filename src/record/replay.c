@@ -344,6 +344,7 @@ static const pt_lang *detect(const pt_pgn_game *g, const pt_pos *start, const pt
 struct replay_state {
     pt_ending ending;
     pt_walk lines;
+    pt_repairer repairer;
     /* The first main-line move after a draw that ended the game by
      * itself (9.6, 5.2.2), which the line plays on (NO_TOKEN if none). */
     size_t after_end;
@@ -356,6 +357,7 @@ static void free_state(replay_state *st)
     if (st) {
         pt_ending_free(&st->ending);
         pt_walk_free(&st->lines);
+        pt_repairer_free(&st->repairer);
     }
     free(st);
 }
@@ -511,7 +513,7 @@ static pt_err fail_main_line(pt_pgn_game *g, pt_replay *rp, const pt_replay_opts
     *goes_on = false;
     pt_repair plan = {.kind = PT_REPAIR_NONE};
     if (opts->check && rp->repairs < MAX_REPAIRS)
-        plan = pt_repair_find(g, rp->lang, &ls->pos, g->text + t->text, t->len, i + 1);
+        plan = pt_repair_find(&rp->state->repairer, g, rp->lang, &ls->pos, i + 1);
 
     char san[PT_SAN_MAX];
     pt_err err;

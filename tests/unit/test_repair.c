@@ -1,8 +1,9 @@
 /*
  * test_repair.c - how checking goes on after a main-line move that fails
- * (record/repair.c): the nearest legal move in its place, a move missing
- * before it, or the move dropped as extra, whichever lets most of the
- * following written moves replay; ties among missing moves counted.
+ * (record/repair.c): the decoder reads the failing move and the ones
+ * after it as a record, and its first ply says whether the move was
+ * miswritten, had a move missing before it, or was one too many; ties
+ * among missing moves counted.
  */
 #include "record_util.h"
 
@@ -30,7 +31,9 @@ static pt_repair repair_of(const char *text, pt_pos *pos)
         pt_move m;
         pt_move_text mt;
         if (pt_san_read(pos, en, g.text + t->text, t->len, &m, &mt) != PT_OK) {
-            plan = pt_repair_find(&g, en, pos, g.text + t->text, t->len, i + 1);
+            pt_repairer rep = {0};
+            plan = pt_repair_find(&rep, &g, en, pos, i + 1);
+            pt_repairer_free(&rep);
             break;
         }
         pt_pos_make(pos, m, &undo);
