@@ -110,13 +110,15 @@ $(BUILD)/obj/src/cli/%.o: src/cli/%.c $(wildcard src/cli/*.h) $(PUBLIC_INC)/part
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(OBJ_FLAGS) -c $< -o $@
 
-# What the profile is trained on: the bundled edge-case and language files
-# where the tests are there, the samples always (a source tree without
-# tests/ builds too). Reconcile is trained on the sample pair alone: its
+# What the profile is trained on: the bundled edge-case, real-game and
+# language files where the tests are there, the samples always (a source
+# tree without tests/ builds too). The real games keep check's path for
+# clean games the hot one: the edge cases alone, whose broken games go to
+# the decoder for repair, left check -j1 2% slower. Reconcile is trained on the sample pair alone: its
 # search calls the move generator and SAN writer so often that a bigger
 # run would make check's own paths look cold to the compiler (check -j1
 # was half again as slow when the HCS folder was in the training).
-TRAIN_PGN := $(wildcard tests/corpora/pgn/edge tests/corpora/lang) samples/pgn
+TRAIN_PGN := $(wildcard tests/corpora/pgn/edge tests/corpora/pgn/real tests/corpora/lang) samples/pgn
 
 ifeq ($(PGO),1)
 # The instrumented build, its training run, and the build from its profile,
