@@ -123,6 +123,7 @@ struct pt_decode {
     bool timed_out;
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
+    const pt_lang *force[PT_DECODE_RECORDS]; /* letters to read a record in; NULL: its own or the vote's */
 };
 
 pt_err pt_decode_new(pt_decode **pd)
@@ -548,35 +549,69 @@ static int32_t *slot(pt_decode *d, const node *n, size_t records)
     }
 }
 
-/* The letters record r is written in: its own, or those most of its
+/* How many of a record's entries read as a piece move in lang's letters:
+ * only a piece letter tells languages apart. */
+static size_t readable(const pt_record *rec, const pt_lang *lang)
+{
+    const pt_entry *e;
+    size_t n = pt_record_entries(rec, &e), count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e[i].ntexts == 0)
+            continue;
+        const char *t = pt_record_text(rec, &e[i], 0, NULL);
+        size_t len = strlen(t), bad;
+        pt_move_text mt;
+        int type;
+        if (len && pt_lang_match_piece(lang, t, len, &type) && pt_move_text_parse(lang, t, len, &mt, &bad) == PT_OK)
+            count++;
+    }
+    return count;
+}
+
+/* The letters a record is written in: its own, or those most of its
  * entries can be read in (English when none reads more). */
 static const pt_lang *letters(const pt_record *rec)
 {
     if (pt_record_lang(rec))
         return pt_record_lang(rec);
-    const pt_entry *e;
-    size_t n = pt_record_entries(rec, &e);
     const pt_lang *best = pt_lang_at(0);
     size_t best_read = 0;
     for (int l = 0; pt_lang_at(l); l++) {
-        const pt_lang *lang = pt_lang_at(l);
-        size_t readable = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (e[i].ntexts == 0)
-                continue;
-            const char *t = pt_record_text(rec, &e[i], 0, NULL);
-            pt_move_text mt;
-            size_t bad, used;
-            int type;
-            /* Only a piece letter tells languages apart. */
-            if (pt_lang_match_piece(lang, t, strlen(t), &type) && (used = strlen(t)) > 0 &&
-                pt_move_text_parse(lang, t, used, &mt, &bad) == PT_OK)
-                readable++;
-        }
-        if (readable > best_read)
-            best = lang, best_read = readable;
+        size_t count = readable(rec, pt_lang_at(l));
+        if (count > best_read)
+            best = pt_lang_at(l), best_read = count;
     }
     return best;
+}
+
+/* Whether two languages name some piece other than the pawn (rarely
+ * written) with different letters, and so read a record differently. */
+static bool differ(const pt_lang *a, const pt_lang *b)
+{
+    for (int t = PT_KNIGHT; t <= PT_KING; t++)
+        if (strcmp(a->piece[t], b->piece[t]) != 0)
+            return true;
+    return false;
+}
+
+/* Into out (room for max), the languages other than chosen whose letters
+ * read nine tenths as many of the record's entries, with other meanings:
+ * a sheet of pawn moves and R is English or French by which game it
+ * records, which the count of readable entries cannot tell. */
+static size_t rivals(const pt_record *rec, const pt_lang *chosen, const pt_lang **out, size_t max)
+{
+    size_t best = readable(rec, chosen), k = 0;
+    for (int l = 0; pt_lang_at(l) && k < max && best > 0; l++) {
+        const pt_lang *lang = pt_lang_at(l);
+        if (!differ(lang, chosen) || 10 * readable(rec, lang) < 9 * best)
+            continue;
+        bool seen = false; /* one of letters alike stands for all */
+        for (size_t i = 0; i < k; i++)
+            seen = seen || !differ(lang, out[i]);
+        if (!seen)
+            out[k++] = lang;
+    }
+    return k;
 }
 
 /* Reads every candidate text of every record once. */
@@ -585,7 +620,7 @@ static bool prepare(pt_decode *d, search *s)
     size_t total = 0, first[PT_DECODE_RECORDS];
     for (size_t r = 0; r < s->n; r++) {
         s->len[r] = pt_record_entries(s->records[r], &s->entries[r]);
-        s->lang[r] = d->lang[r] = letters(s->records[r]);
+        s->lang[r] = d->lang[r] = d->force[r] ? d->force[r] : letters(s->records[r]);
         first[r] = total; /* an entry's texts are numbered within its record */
         if (s->len[r])
             total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;
@@ -963,7 +998,7 @@ static void swap_found(pt_decode *d, found *f)
  * than a sheet this bad: the search looks again with a beam four times as
  * wide, up to sixteen times, and keeps the cheaper game. (On the HCS
  * sheets a beam of 32 lost a missing move that 128 keeps.) */
-pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
     const pt_decode_costs *c = o.costs ? o.costs : &default_costs;
@@ -990,6 +1025,46 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
             err = PT_OK;
             break;
         }
+    }
+    free(kept.plies);
+    return err;
+}
+
+/* The letters of a record whose notation is not given are decided as the
+ * moves are: by the vote of its entries, and where another language reads
+ * nearly as many of them, by which reading explains the records at the
+ * lower cost (the vote's on a tie). One record at a time, the others kept
+ * in the letters chosen so far. */
+pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+{
+    memset(d->force, 0, sizeof d->force);
+    double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
+    pt_err err = widening(d, records, n, opts);
+    if (err != PT_OK && err != PT_ERR_ILLEGAL)
+        return err;
+    found kept = {0};
+    for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++) {
+        if (pt_record_lang(records[r]))
+            continue;
+        const pt_lang *alt[4];
+        size_t k = rivals(records[r], d->lang[r], alt, 4);
+        memcpy(d->force, d->lang, sizeof d->force);
+        const pt_lang *chosen = d->lang[r];
+        for (size_t i = 0; i < k && !(stop && seconds() > stop); i++) {
+            swap_found(d, &kept);
+            d->force[r] = alt[i];
+            pt_err tried = widening(d, records, n, opts);
+            if (tried == PT_OK && (err != PT_OK || d->cost < kept.cost)) {
+                err = PT_OK, chosen = alt[i];
+                continue;
+            }
+            swap_found(d, &kept); /* the reading before stands */
+            if (tried != PT_OK && tried != PT_ERR_ILLEGAL) {
+                free(kept.plies);
+                return tried;
+            }
+        }
+        d->force[r] = d->lang[r] = chosen;
     }
     free(kept.plies);
     return err;

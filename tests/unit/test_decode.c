@@ -201,6 +201,39 @@ static void test_gap_search(void **state)
     assert_int_equal(pt_gap_search(&start, 0, &to_final, found, &n, &complete), PT_ERR_RANGE);
 }
 
+/* The notation is decided as the moves are. A sheet of pawn moves and
+ * one R reads as English and French alike by its letters; only French
+ * (R, the king) gives a legal game without a slip. A sheet that says its
+ * notation keeps it, and an English sheet with N and B stays English. */
+static void test_notation_by_cost(void **state)
+{
+    (void)state;
+    const char text[] = "[Sheet \"white\"]\n\n1. e4 e5 2. f4 exf4 3. Rf2 d5 4. e5 f6 *\n";
+    pt_record *fr = record_of(text);
+    const pt_record *one = fr;
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    assert_string_equal(pt_decode_lang(d, 0)->code, "fr");
+    assert_true(pt_decode_cost(d) == 0.0f);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 f2f4 e5f4 e1f2 d7d5 e4e5 f7f6");
+
+    pt_record_set_lang(fr, pt_lang_find("en")); /* [Notation "en"] */
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    assert_string_equal(pt_decode_lang(d, 0)->code, "en");
+    assert_true(pt_decode_cost(d) > 0.0f); /* Rf2 a slip for Kf2 */
+
+    pt_record *en = record_of(white_sheet);
+    one = en;
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    assert_string_equal(pt_decode_lang(d, 0)->code, "en");
+    pt_decode_free(&d);
+    pt_record_free(&fr);
+    pt_record_free(&en);
+}
+
 /* models/decode-costs.txt is the built-in table, and a misspelt cost is
  * an error with its line, not a default kept in silence. */
 static void test_costs_table(void **state)
@@ -234,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_disagreement_is_not_certain),
         cmocka_unit_test(test_final_position),
         cmocka_unit_test(test_gap_search),
+        cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_costs_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
