@@ -1,0 +1,58 @@
+/*
+ * prior.h - how likely a move is in real games, before anything written.
+ *
+ *   pt_prior_move()   the prior's penalty of one move (about -ln of its
+ *                     probability): an opening tree, then move classes
+ *   pt_prior_class()  the class of a move (a recapture, a check, ...)
+ *   pt_prior_book, pt_prior_classes   the tables (prior_table.c, built
+ *                     from models/move-prior.txt)
+ *
+ * The decoder uses it only to choose among games the writing leaves
+ * equally costly; it never adds to a game's cost (decode.c).
+ */
+#ifndef PT_PRIOR_H
+#define PT_PRIOR_H
+
+#include "partiar.h"
+
+/* The first plies the opening tree may know; later ones go by class. */
+#define PT_PRIOR_BOOK_PLIES 20
+
+/* One class per move, the first that fits in this order. */
+enum {
+    PT_PRIOR_CASTLE,
+    PT_PRIOR_RECAPTURE, /* takes on the square the opponent's last move went to */
+    PT_PRIOR_CHECK,
+    PT_PRIOR_CAPTURE,
+    PT_PRIOR_AGAIN, /* the piece the mover moved last moves again */
+    PT_PRIOR_PAWN,
+    PT_PRIOR_KING,
+    PT_PRIOR_FORWARD, /* any other piece, towards the opponent */
+    PT_PRIOR_BACK,    /* any other piece, sideways or back */
+    PT_PRIOR_CLASSES
+};
+
+/* A move of a position the opening tree knows. move PT_MOVE_NONE is every
+ * legal move the tree leaves out, each. Sorted by key, then move. */
+typedef struct pt_prior_entry {
+    uint64_t key; /* the position's Zobrist key */
+    pt_move move;
+    float penalty;
+} pt_prior_entry;
+
+extern const pt_prior_entry pt_prior_book[];
+extern const size_t pt_prior_book_size;
+extern const float pt_prior_classes[PT_PRIOR_CLASSES];
+extern const char *const pt_prior_class_names[PT_PRIOR_CLASSES];
+
+/* The class of legal move m of pos; last is the opponent's last move, own
+ * the mover's (PT_MOVE_NONE when there is none), check whether m gives
+ * check. */
+int pt_prior_class(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check);
+
+/* The prior's penalty of legal move m of pos, ply plies into the game: the
+ * opening tree's when it knows pos, else m's class's. Never negative;
+ * lower is likelier. */
+float pt_prior_move(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check, int ply);
+
+#endif
