@@ -94,7 +94,6 @@ typedef struct candidate {
     int32_t parent;
     float cost;
     float rank; /* cost, and what reading the entries left will cost */
-    float prior;
     pt_decode_ply ply;
     int32_t at[PT_DECODE_RECORDS];
 } candidate;
@@ -399,6 +398,15 @@ static bool better(float ca, float pa, float cb, float pb)
     return pa < pb;
 }
 
+/* The prior of node p's game and move m after it (check: whether m
+ * gives check). Reckoned for the nodes made, not for every candidate. */
+static float prior_after(const pt_decode *d, const node *p, pt_move m, bool check)
+{
+    pt_move own = p->parent >= 0 ? d->nodes[p->parent].ply.move : PT_MOVE_NONE;
+    size_t book = pt_prior_book_at(&p->pos, p->depth);
+    return p->prior + pt_prior_move(&p->pos, book, m, p->ply.move, own, check);
+}
+
 /* The ranking leaves the prior out: where nothing is written (a gap on
  * every record) all moves tie, and a beam filled by the prior's
  * favourites (captures, checks) strays from the game; the move order
@@ -515,12 +523,10 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
     float left = 0;
     for (size_t r = 0; r < s->n; r++)
         left += s->c->rank_left * (float)(s->len[r] - (size_t)n->at[r]);
-    /* The opponent's last move and the mover's, for the prior. */
-    pt_move last = n->ply.move, own = n->parent >= 0 ? d->nodes[n->parent].ply.move : PT_MOVE_NONE;
     for (int i = 0; i < count; i++) {
         way w[PT_DECODE_RECORDS][3];
         size_t nw[PT_DECODE_RECORDS];
-        char san[PT_SAN_MAX] = "", want[PT_SAN_MAX + 1];
+        char san[PT_SAN_MAX], want[PT_SAN_MAX + 1];
         size_t nwant = 0, combos = 1;
         const pt_lang *spelt = NULL;
         for (size_t r = 0; r < s->n; r++) {
@@ -531,14 +537,11 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             nw[r] = ways(s, r, n, read[r], moves[i], want, nwant, w[r]);
             combos *= nw[r];
         }
-        /* The spelling says whether the move gives check. */
-        bool check = strchr(san, '+') || strchr(san, '#');
-        float prior = n->prior + pt_prior_move(&n->pos, moves[i], last, own, check, n->depth);
         if (!room((void **)&d->cands, &d->cands_cap, *nc + combos, sizeof *d->cands, 4096))
             return false;
         n = &d->nodes[from];
         for (size_t k = 0; k < combos; k++) {
-            candidate cand = {.parent = from, .cost = n->cost, .prior = prior, .ply.move = moves[i]};
+            candidate cand = {.parent = from, .cost = n->cost, .ply.move = moves[i]};
             float rank = n->cost + left;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
                 const way *x = &w[r][rest % nw[r]];
@@ -869,13 +872,13 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
             const candidate *cand = &d->cands[d->ranked[k].at];
             if (cand->cost >= best_cost + s.c->ambiguous)
                 continue;
-            node m = {
-                .parent = cand->parent, .cost = cand->cost, .prior = cand->prior, .ply = cand->ply, .rival = NO_WAY};
+            node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY};
             memcpy(m.at, cand->at, sizeof m.at);
             m.depth = d->nodes[cand->parent].depth + 1;
             m.pos = d->nodes[cand->parent].pos;
             pt_undo undo;
             pt_pos_make(&m.pos, cand->ply.move, &undo);
+            m.prior = prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos));
             int32_t *at = slot(d, &m, n);
             if (*at >= 0) { /* ranked in order: the kept one is no dearer */
                 node *kept = &d->nodes[*at];

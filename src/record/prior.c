@@ -37,31 +37,29 @@ int pt_prior_class(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool
     return ahead > 0 ? PT_PRIOR_FORWARD : PT_PRIOR_BACK;
 }
 
-/* The first entry of the opening tree for key, or pt_prior_book_size. */
-static size_t book_find(uint64_t key)
+size_t pt_prior_book_at(const pt_pos *pos, int ply)
 {
+    if (ply >= PT_PRIOR_BOOK_PLIES)
+        return pt_prior_book_size;
     size_t lo = 0, hi = pt_prior_book_size;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (pt_prior_book[mid].key < key)
+        if (pt_prior_book[mid].key < pos->key)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < pt_prior_book_size && pt_prior_book[lo].key == key ? lo : pt_prior_book_size;
+    return lo < pt_prior_book_size && pt_prior_book[lo].key == pos->key ? lo : pt_prior_book_size;
 }
 
-float pt_prior_move(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check, int ply)
+float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_move own, bool check)
 {
-    if (ply < PT_PRIOR_BOOK_PLIES) {
-        size_t i = book_find(pos->key);
-        if (i < pt_prior_book_size) {
-            float rest = pt_prior_book[i].penalty; /* PT_MOVE_NONE sorts first */
-            for (; i < pt_prior_book_size && pt_prior_book[i].key == pos->key; i++)
-                if (pt_prior_book[i].move == m)
-                    return pt_prior_book[i].penalty;
-            return rest;
-        }
+    if (book < pt_prior_book_size) {
+        float rest = pt_prior_book[book].penalty; /* PT_MOVE_NONE sorts first */
+        for (size_t i = book; i < pt_prior_book_size && pt_prior_book[i].key == pos->key; i++)
+            if (pt_prior_book[i].move == m)
+                return pt_prior_book[i].penalty;
+        return rest;
     }
     return pt_prior_classes[pt_prior_class(pos, m, last, own, check)];
 }

@@ -3,6 +3,7 @@
  *
  *   pt_prior_move()   the prior's penalty of one move (about -ln of its
  *                     probability): an opening tree, then move classes
+ *   pt_prior_book_at() where a position is in the opening tree
  *   pt_prior_class()  the class of a move (a recapture, a check, ...)
  *   pt_prior_book, pt_prior_classes   the tables (prior_table.c, built
  *                     from models/move-prior.txt)
@@ -50,9 +51,13 @@ extern const char *const pt_prior_class_names[PT_PRIOR_CLASSES];
  * check. */
 int pt_prior_class(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check);
 
-/* The prior's penalty of legal move m of pos, ply plies into the game: the
- * opening tree's when it knows pos, else m's class's. Never negative;
- * lower is likelier. */
-float pt_prior_move(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check, int ply);
+/* Where the opening tree's entries for pos begin, ply plies into the
+ * game: pt_prior_book_size when the tree does not know it. */
+size_t pt_prior_book_at(const pt_pos *pos, int ply);
+
+/* The prior's penalty of legal move m of pos, whose place in the opening
+ * tree is book (pt_prior_book_at): the tree's when it knows pos, else
+ * m's class's. Never negative; lower is likelier. */
+float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_move own, bool check);
 
 #endif

@@ -58,18 +58,21 @@ static void test_opening_tree(void **state)
     (void)state;
     pt_pos pos;
     pt_pos_startpos(&pos);
-    float e4 = pt_prior_move(&pos, uci_move(&pos, "e2e4"), PT_MOVE_NONE, PT_MOVE_NONE, false, 0);
-    float d4 = pt_prior_move(&pos, uci_move(&pos, "d2d4"), PT_MOVE_NONE, PT_MOVE_NONE, false, 0);
-    float a3 = pt_prior_move(&pos, uci_move(&pos, "a2a3"), PT_MOVE_NONE, PT_MOVE_NONE, false, 0);
+    size_t book = pt_prior_book_at(&pos, 0);
+    assert_true(book < pt_prior_book_size);
+    float e4 = pt_prior_move(&pos, book, uci_move(&pos, "e2e4"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    float d4 = pt_prior_move(&pos, book, uci_move(&pos, "d2d4"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    float a3 = pt_prior_move(&pos, book, uci_move(&pos, "a2a3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
     assert_true(e4 < a3);
     assert_true(d4 < a3);
-    assert_true(e4 < pt_prior_classes[PT_PRIOR_PAWN]); /* the tree answered */
+    assert_true(e4 < pt_prior_classes[PT_PRIOR_PAWN]);
     /* Past the tree's plies, the class answers, whatever the position. */
-    assert_true(pt_prior_move(&pos, uci_move(&pos, "e2e4"), PT_MOVE_NONE, PT_MOVE_NONE, false, PT_PRIOR_BOOK_PLIES) ==
+    book = pt_prior_book_at(&pos, PT_PRIOR_BOOK_PLIES);
+    assert_int_equal(book, pt_prior_book_size);
+    assert_true(pt_prior_move(&pos, book, uci_move(&pos, "e2e4"), PT_MOVE_NONE, PT_MOVE_NONE, false) ==
                 pt_prior_classes[PT_PRIOR_PAWN]);
 }
 
-/* A move from its squares alone, as the class reads an earlier move. */
 static pt_move squares(const char *uci)
 {
     if (!uci)
