@@ -1,12 +1,14 @@
 /*
  * prior.c - how likely a move is in real games, before anything written.
  *
- * Two tables learnt from real games (tests/tools/move-prior.c,
+ * Tables learnt from real games (tests/tools/move-prior.c,
  * models/move-prior.txt): an opening tree of the first plies, which says
  * how often each move was played from a position many games went
  * through, and for every other position a penalty per class of move
  * (a recapture, a check, a pawn move, ...), as often as a move of that
- * class was the one played among the legal moves of its class.
+ * class was the one played among the legal moves of its class, and a
+ * term for the square the piece goes to (a knight to f3 is played more
+ * often than a knight to h3).
  */
 #include "record/prior.h"
 
@@ -61,5 +63,8 @@ float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_
                 return pt_prior_book[i].penalty;
         return rest;
     }
-    return pt_prior_classes[pt_prior_class(pos, m, last, own, check)];
+    float penalty = pt_prior_classes[pt_prior_class(pos, m, last, own, check)];
+    if (pt_move_kind(m) != PT_MOVE_CASTLING) /* the king's square is not the move */
+        penalty += pt_prior_squares[PT_TYPE_OF(pos->board[pt_move_from(m)])][pt_prior_square(pos, m)];
+    return penalty > 0 ? penalty : 0;
 }

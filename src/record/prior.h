@@ -2,11 +2,13 @@
  * prior.h - how likely a move is in real games, before anything written.
  *
  *   pt_prior_move()   the prior's penalty of one move (about -ln of its
- *                     probability): an opening tree, then move classes
+ *                     probability): an opening tree, then the move's
+ *                     class and the square it goes to
  *   pt_prior_book_at() where a position is in the opening tree
  *   pt_prior_class()  the class of a move (a recapture, a check, ...)
- *   pt_prior_book, pt_prior_classes   the tables (prior_table.c, built
- *                     from models/move-prior.txt)
+ *   pt_prior_square() the square a move goes to, as its mover sees it
+ *   pt_prior_book, pt_prior_classes, pt_prior_squares   the tables
+ *                     (prior_table.c, from models/move-prior.txt)
  *
  * The decoder uses it only to choose among games the writing leaves
  * equally costly; it never adds to a game's cost (decode.c).
@@ -44,6 +46,9 @@ typedef struct pt_prior_entry {
 extern const pt_prior_entry pt_prior_book[];
 extern const size_t pt_prior_book_size;
 extern const float pt_prior_classes[PT_PRIOR_CLASSES];
+/* By piece type and pt_prior_square: added to the class's penalty, more
+ * where that piece seldom goes, less where it often does. */
+extern const float pt_prior_squares[PT_KING + 1][64];
 extern const char *const pt_prior_class_names[PT_PRIOR_CLASSES];
 
 /* The class of legal move m of pos; last is the opponent's last move, own
@@ -51,13 +56,20 @@ extern const char *const pt_prior_class_names[PT_PRIOR_CLASSES];
  * check. */
 int pt_prior_class(const pt_pos *pos, pt_move m, pt_move last, pt_move own, bool check);
 
+/* The square move m of pos goes to, as its mover sees the board: Black's
+ * mirrored, so that e4 is White's e4 and Black's e5. */
+static inline int pt_prior_square(const pt_pos *pos, pt_move m)
+{
+    return pt_move_to(m) ^ (pos->side == PT_BLACK ? 56 : 0);
+}
+
 /* Where the opening tree's entries for pos begin, ply plies into the
  * game: pt_prior_book_size when the tree does not know it. */
 size_t pt_prior_book_at(const pt_pos *pos, int ply);
 
 /* The prior's penalty of legal move m of pos, whose place in the opening
  * tree is book (pt_prior_book_at): the tree's when it knows pos, else
- * m's class's. Never negative; lower is likelier. */
+ * m's class's and its square's. Never negative; lower is likelier. */
 float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_move own, bool check);
 
 #endif

@@ -15,7 +15,9 @@
  * other legal moves of the position share what is left, each -ln of its
  * share. The classes (pt_prior_class) are counted at every ply: a class's
  * penalty is -ln of how often a legal move of that class was the one
- * played.
+ * played. So are the squares moves go to (pt_prior_square), by piece:
+ * how much more or less often than the average move a move there was
+ * the one played.
  */
 #include "record/prior.h"
 
@@ -36,6 +38,7 @@ typedef struct counts {
     seen *seen;
     size_t nseen, cap;
     double chosen[PT_PRIOR_CLASSES], offered[PT_PRIOR_CLASSES];
+    double sq_chosen[PT_KING + 1][64], sq_offered[PT_KING + 1][64], all_chosen, all_offered;
     long games;
 } counts;
 
@@ -77,9 +80,16 @@ static bool count_game(counts *c, const pt_move *moves, size_t n)
         int count = pt_gen_legal(&pos, legal);
         for (int k = 0; k < count; k++) {
             int cls = pt_prior_class(&pos, legal[k], last, own, gives_check(&pos, legal[k]));
+            bool played = legal[k] == moves[i];
             c->offered[cls]++;
-            if (legal[k] == moves[i])
-                c->chosen[cls]++;
+            c->chosen[cls] += played;
+            if (pt_move_kind(legal[k]) == PT_MOVE_CASTLING)
+                continue;
+            int type = PT_TYPE_OF(pos.board[pt_move_from(legal[k])]), to = pt_prior_square(&pos, legal[k]);
+            c->sq_offered[type][to]++;
+            c->sq_chosen[type][to] += played;
+            c->all_offered++;
+            c->all_chosen += played;
         }
         if (i < PT_PRIOR_BOOK_PLIES && !add_seen(c, &pos, moves[i], count))
             return false;
@@ -217,6 +227,33 @@ static void write_classes(const counts *c, bool c_source)
         printf("};\n\n");
 }
 
+/* The squares' terms: -ln of how often a move of the piece to the square
+ * was the one played, less the same of all moves. A square seldom
+ * offered counts as an average one: 30 moves offered, one played, are
+ * added to each. */
+static void write_squares(const counts *c, bool c_source)
+{
+    static const char letters[] = "PNBRQK";
+    double all = -log(c->all_chosen / c->all_offered);
+    if (c_source)
+        printf("const float pt_prior_squares[PT_KING + 1][64] = {\n");
+    for (int t = PT_PAWN; t <= PT_KING; t++) {
+        if (c_source)
+            printf("    { /* %c */\n", letters[t]);
+        for (int sq = 0; sq < 64; sq++) {
+            double penalty = rounded(-log((c->sq_chosen[t][sq] + 1) / (c->sq_offered[t][sq] + 30)) - all);
+            if (c_source)
+                printf("%s%.3ff,%s", sq % 8 ? " " : "        ", penalty, sq % 8 == 7 ? "\n" : "");
+            else
+                printf("square %c %c%c %.3f\n", letters[t], 'a' + sq % 8, '1' + sq / 8, penalty);
+        }
+        if (c_source)
+            printf("    },\n");
+    }
+    if (c_source)
+        printf("};\n\n");
+}
+
 static const char c_head[] = "/*\n"
                              " * prior_table.c - the move prior's tables (prior.h), written by\n"
                              " * tests/tools/move-prior --c from the games models/move-prior.txt names;\n"
@@ -254,9 +291,11 @@ int main(int argc, char **argv)
     if (c_source) {
         fputs(c_head, stdout);
         write_classes(&c, true);
+        write_squares(&c, true);
         printf("const pt_prior_entry pt_prior_book[] = {\n");
     } else {
         write_classes(&c, false);
+        write_squares(&c, false);
     }
     size_t entries = write_book(&c, c_source, min_games, min_count);
     if (c_source)

@@ -32,6 +32,12 @@ opts="--min-games 20 --min-count 3"
 #
 # class NAME PENALTY: a move of the first class that fits (prior.h) costs
 #   -ln of how often a legal move of that class was the one played.
+# square PIECE SQUARE PENALTY: added to the class's penalty of a move of
+#   that piece (not castling) to that square, as the mover sees the board
+#   (Black's mirrored): -ln of how often such a move was the one played,
+#   less the same of all moves; 30 moves offered and one played are added
+#   to each square, so that one seldom offered counts as an average one.
+#   A move's penalty is never below 0.
 # book KEY MOVE UCI PENALTY: in the first $(grep -o 'BOOK_PLIES [0-9]*' src/record/prior.h | cut -d' ' -f2) plies, a position (Zobrist key)
 #   that at least 20 games went through, and a move played there at least
 #   3 times (pt_move in hex): -ln of how often. Move 0000 is each of the

@@ -17,9 +17,9 @@ static void test_table_is_the_model(void **state)
     FILE *f = fopen("models/move-prior.txt", "rb");
     assert_non_null(f);
     char line[256];
-    size_t classes = 0, book = 0;
+    size_t classes = 0, squares = 0, book = 0;
     while (fgets(line, sizeof line, f)) {
-        char name[32], uci[8];
+        char name[32], uci[8], piece, file, rank;
         float penalty;
         unsigned long long key;
         unsigned move;
@@ -28,6 +28,12 @@ static void test_table_is_the_model(void **state)
             assert_string_equal(name, pt_prior_class_names[classes]);
             assert_true(penalty == pt_prior_classes[classes]);
             classes++;
+        } else if (sscanf(line, "square %c %c%c %f", &piece, &file, &rank, &penalty) == 4) {
+            /* In order: by piece, then square from a1 to h8. */
+            assert_int_equal(piece, "PNBRQK"[squares / 64]);
+            assert_int_equal(8 * (rank - '1') + file - 'a', squares % 64);
+            assert_true(penalty == pt_prior_squares[squares / 64][squares % 64]);
+            squares++;
         } else if (sscanf(line, "book %llx %x %7s %f", &key, &move, uci, &penalty) == 4) {
             assert_true(book < pt_prior_book_size);
             assert_true(key == pt_prior_book[book].key);
@@ -40,6 +46,7 @@ static void test_table_is_the_model(void **state)
     }
     fclose(f);
     assert_int_equal(classes, PT_PRIOR_CLASSES);
+    assert_int_equal(squares, (PT_KING + 1) * 64);
     assert_int_equal(book, pt_prior_book_size);
     /* Sorted, and every position opens with its other moves' share. */
     for (size_t i = 0; i < pt_prior_book_size; i++) {
@@ -66,11 +73,14 @@ static void test_opening_tree(void **state)
     assert_true(e4 < a3);
     assert_true(d4 < a3);
     assert_true(e4 < pt_prior_classes[PT_PRIOR_PAWN]);
-    /* Past the tree's plies, the class answers, whatever the position. */
+    /* Past the tree's plies, the class and the square answer, whatever
+     * the position: a knight to f3 is likelier than one to h3. */
     book = pt_prior_book_at(&pos, PT_PRIOR_BOOK_PLIES);
     assert_int_equal(book, pt_prior_book_size);
-    assert_true(pt_prior_move(&pos, book, uci_move(&pos, "e2e4"), PT_MOVE_NONE, PT_MOVE_NONE, false) ==
-                pt_prior_classes[PT_PRIOR_PAWN]);
+    float nf3 = pt_prior_move(&pos, book, uci_move(&pos, "g1f3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    float nh3 = pt_prior_move(&pos, book, uci_move(&pos, "g1h3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    assert_true(nf3 == pt_prior_classes[PT_PRIOR_FORWARD] + pt_prior_squares[PT_KNIGHT][21]);
+    assert_true(nf3 < nh3);
 }
 
 static pt_move squares(const char *uci)
