@@ -206,6 +206,12 @@ $(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c $(LIB) $(PUBLIC_INC)/parti
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
+# Learns the decoder's move prior from real games (tests/tools/move-prior.sh);
+# it counts by the library's own classes of moves, so it sees its headers.
+$(BUILD)/tools/move-prior: tests/tools/move-prior.c $(LIB) $(HEADERS) $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
+
 # The decoder on the HCS scoresheets, pair by pair and cell by cell.
 $(BUILD)/bench/hcs_decode: tests/bench/hcs_decode.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
 	@mkdir -p $(@D)

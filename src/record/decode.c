@@ -17,12 +17,21 @@
  * best game and the next one a confidence.
  *
  * Two games that reach the same position at the same place in the records
- * are merged, the cheaper kept; the other is remembered as its rival, so
- * that two ways of reading a stretch that cost nearly the same are
- * reported as such, not decided in silence.
+ * are merged, the cheaper kept (of two as costly, the likelier, below);
+ * the other is remembered as its rival, so that two ways of reading a
+ * stretch that cost nearly the same are reported as such, not decided in
+ * silence.
+ *
+ * When the writing leaves several games equally costly, the one real
+ * games make likelier is taken (prior.c): each partial game carries the
+ * sum of its moves' prior penalties beside its cost, and that sum orders
+ * only games whose costs are equal. It is never added to the cost, so the
+ * margin, the confidence and what is reported as ambiguous are the
+ * writing's alone: a tie broken by the prior is still reported as a tie.
  */
 #include "chess/ending.h"
 #include "record/decode.h"
+#include "record/prior.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,7 +39,8 @@
 #include <time.h>
 
 #define NO_WAY  1e9f
-#define RUNNERS 4 /* finished games kept besides the best */
+#define RUNNERS 4     /* finished games kept besides the best */
+#define SAME    1e-4f /* costs closer than this are a tie the prior breaks */
 
 static const pt_decode_costs default_costs = {
     .gap = 0.5f,
@@ -73,6 +83,7 @@ typedef struct node {
     int32_t at[PT_DECODE_RECORDS]; /* the next entry of each record */
     int32_t depth;
     float cost;
+    float prior;          /* the moves' prior penalties: breaks ties of cost */
     float rival;          /* the cost of the best other way here, NO_WAY */
     int32_t rival_parent; /* and where it came from, with which move */
     pt_move rival_move;
@@ -119,7 +130,7 @@ struct pt_decode {
     size_t nplies, plies_cap;
     pt_decode_alt alts[16]; /* the closest other readings */
     size_t nalts;
-    float cost, margin;
+    float cost, prior, margin;
     bool timed_out;
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
@@ -379,6 +390,28 @@ static pt_move read_entry(const search *s, size_t r, const pt_entry *e, const pt
     return m;
 }
 
+/* Whether game a, cost ca and prior pa, is to be taken before game b:
+ * cheaper, or as costly and likelier in real games. */
+static bool better(float ca, float pa, float cb, float pb)
+{
+    if (fabsf(ca - cb) >= SAME)
+        return ca < cb;
+    return pa < pb;
+}
+
+/* The prior of node p's game and move m after it (check: whether m
+ * gives check). Reckoned for the nodes made, not for every candidate. */
+static float prior_after(const pt_decode *d, const node *p, pt_move m, bool check)
+{
+    pt_move own = p->parent >= 0 ? d->nodes[p->parent].ply.move : PT_MOVE_NONE;
+    size_t book = pt_prior_book_at(&p->pos, p->depth);
+    return p->prior + pt_prior_move(&p->pos, book, m, p->ply.move, own, check);
+}
+
+/* The ranking leaves the prior out: where nothing is written (a gap on
+ * every record) all moves tie, and a beam filled by the prior's
+ * favourites (captures, checks) strays from the game; the move order
+ * keeps it as it was. Ties of cost are broken where two games meet. */
 static int by_rank(const void *a, const void *b)
 {
     const order *x = a, *y = b;
@@ -659,6 +692,8 @@ static size_t path(const pt_decode *d, int32_t i, pt_move *out)
  * best: where it first differs and for how many plies. */
 static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
 {
+    if (behind < 0)
+        behind = 0; /* as costly, within SAME: a tie the prior broke */
     size_t first = 0;
     while (first < n && first < d->nplies && alt[first] == d->plies[first].move)
         first++;
@@ -712,6 +747,7 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
         d->plies[plies].margin = INFINITY;
     }
     d->cost = best_cost;
+    d->prior = d->nodes[best].prior;
     for (size_t r = 0; r < s->n; r++)
         d->left[r] = (int)(s->len[r] - (size_t)d->nodes[best].at[r]);
     d->nalts = 0;
@@ -815,7 +851,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
 
     size_t first = 0, last = 1; /* the frontier: nodes[first..last) */
     int32_t best = -1, runners[RUNNERS];
-    float best_cost = NO_WAY, runner_cost[RUNNERS];
+    float best_cost = NO_WAY, best_prior = 0, runner_cost[RUNNERS];
     size_t nrunners = 0;
     /* A game has at most a ply for every entry, and a ply for every entry
      * of the longest record missing from the others. */
@@ -841,10 +877,11 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
             const node *o = &d->nodes[i];
             if (may_end(&s, o)) {
                 float end = o->cost + leftover_cost(&s, o);
-                if (end < best_cost) {
+                if (better(end, o->prior, best_cost, best_prior)) {
                     if (best >= 0)
                         keep_runner(runners, runner_cost, &nrunners, best, best_cost);
                     best_cost = end;
+                    best_prior = o->prior;
                     best = (int32_t)i;
                 } else {
                     keep_runner(runners, runner_cost, &nrunners, (int32_t)i, end);
@@ -876,11 +913,18 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
             m.pos = d->nodes[cand->parent].pos;
             pt_undo undo;
             pt_pos_make(&m.pos, cand->ply.move, &undo);
+            m.prior = prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos));
             int32_t *at = slot(d, &m, n);
             if (*at >= 0) { /* ranked in order: the kept one is no dearer */
                 node *kept = &d->nodes[*at];
-                if (m.cost < kept->rival)
+                if (better(m.cost, m.prior, kept->cost, kept->prior)) {
+                    /* As dear and likelier: it takes the place, and the
+                     * one it displaces is its rival. */
+                    m.rival = kept->cost, m.rival_parent = kept->parent, m.rival_move = kept->ply.move;
+                    *kept = m;
+                } else if (m.cost < kept->rival) {
                     kept->rival = m.cost, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
+                }
                 continue;
             }
             *at = (int32_t)d->nnodes;
@@ -976,7 +1020,7 @@ typedef struct found {
     size_t nplies, plies_cap;
     pt_decode_alt alts[16];
     size_t nalts;
-    float cost, margin;
+    float cost, prior, margin;
     bool timed_out;
     int left[PT_DECODE_RECORDS];
 } found;
@@ -986,18 +1030,19 @@ static void swap_found(pt_decode *d, found *f)
     found t = *f;
     f->plies = d->plies, f->nplies = d->nplies, f->plies_cap = d->plies_cap;
     memcpy(f->alts, d->alts, sizeof f->alts);
-    f->nalts = d->nalts, f->cost = d->cost, f->margin = d->margin, f->timed_out = d->timed_out;
+    f->nalts = d->nalts, f->cost = d->cost, f->prior = d->prior, f->margin = d->margin, f->timed_out = d->timed_out;
     memcpy(f->left, d->left, sizeof f->left);
     d->plies = t.plies, d->nplies = t.nplies, d->plies_cap = t.plies_cap;
     memcpy(d->alts, t.alts, sizeof d->alts);
-    d->nalts = t.nalts, d->cost = t.cost, d->margin = t.margin, d->timed_out = t.timed_out;
+    d->nalts = t.nalts, d->cost = t.cost, d->prior = t.prior, d->margin = t.margin, d->timed_out = t.timed_out;
     memcpy(d->left, t.left, sizeof d->left);
 }
 
 /* A game that costs this much a cell is more often one the beam lost
  * than a sheet this bad: the search looks again with a beam four times as
- * wide, up to sixteen times, and keeps the cheaper game. (On the HCS
- * sheets a beam of 32 lost a missing move that 128 keeps.) */
+ * wide, up to sixteen times, and keeps the cheaper game (of two as
+ * costly, the likelier). (On the HCS sheets a beam of 32 lost a missing
+ * move that 128 keeps.) */
 static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
@@ -1020,7 +1065,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
         swap_found(d, &kept);
         o.beam = beam *= 4;
         err = decode_once(d, records, n, &o);
-        if (err != PT_OK || d->timed_out || d->cost > kept.cost) {
+        if (err != PT_OK || d->timed_out || better(kept.cost, kept.prior, d->cost, d->prior)) {
             swap_found(d, &kept); /* the narrower search's game stands */
             err = PT_OK;
             break;

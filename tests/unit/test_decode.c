@@ -142,6 +142,51 @@ static void test_disagreement_is_not_certain(void **state)
     pt_record_free(&b);
 }
 
+/* The first cell cannot be read, and both 1. e3 and 1. e4 let every move
+ * written after it be played (the bishop reaches b5 either way): a tie
+ * the writing cannot break. The move real games prefer is taken, and the
+ * tie is still reported as one: the prior decides, never with certainty. */
+static void test_tie_goes_to_the_prior(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. ? e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    const pt_record *recs[1] = {w};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 1, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+    assert_true(pt_decode_margin(d) == 0.0f);
+    const pt_decode_ply *p;
+    pt_decode_plies(d, &p);
+    assert_true(pt_decode_confidence(p[0].margin) <= 0.5f);
+    const pt_decode_alt *alts;
+    assert_true(pt_decode_alternatives(d, &alts) >= 1);
+    assert_int_equal(alts[0].ply, 0);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
+/* The prior never outweighs what is written: 1. e3, written plainly, is
+ * the game, though real games play 1. e4 far more often. */
+static void test_prior_never_outweighs_writing(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e3 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    const pt_record *recs[1] = {w};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 1, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
+    assert_true(pt_decode_cost(d) == 0.0f);
+    assert_true(pt_decode_margin(d) >= 2.0f);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* A final position no game of the sheets reaches: no game, said so. */
 static void test_final_position(void **state)
 {
@@ -265,6 +310,8 @@ int main(void)
         cmocka_unit_test(test_slips_on_both_sheets),
         cmocka_unit_test(test_record_from_a_later_move),
         cmocka_unit_test(test_disagreement_is_not_certain),
+        cmocka_unit_test(test_tie_goes_to_the_prior),
+        cmocka_unit_test(test_prior_never_outweighs_writing),
         cmocka_unit_test(test_final_position),
         cmocka_unit_test(test_gap_search),
         cmocka_unit_test(test_notation_by_cost),
