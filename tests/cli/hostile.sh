@@ -218,5 +218,5 @@ rm -f "$h/big.pgn"
 
 # A fragment of a game from an unknown position (scalachess
 # disambiguated.pgn: Be5 from the start): the decoder's cheapest reading
-# of it (e3) lets checking go on, and Ne7g6+ fails in turn.
+# of it (e4) lets checking go on, and Ne7g6+ fails in turn.
 expect hostile-illegal-fragment 1 "$bin" check "$pgn/edge/scalachess/disambiguated.pgn"
