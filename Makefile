@@ -202,13 +202,13 @@ check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file $(BUILD)/
 
 # Pairs of scoresheets with slips at known places, made from real games,
 # for measuring partiar reconcile (tests/cli/reconcile.sh, make bench).
-$(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
+$(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c tests/tools/games.h $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 # Learns the decoder's move prior from real games (tests/tools/move-prior.sh);
 # it counts by the library's own classes of moves, so it sees its headers.
-$(BUILD)/tools/move-prior: tests/tools/move-prior.c $(LIB) $(HEADERS) $(FLAGS_FILE)
+$(BUILD)/tools/move-prior: tests/tools/move-prior.c tests/tools/games.h $(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 

@@ -19,6 +19,7 @@
  * how much more or less often than the average move a move there was
  * the one played.
  */
+#include "games.h"
 #include "record/prior.h"
 
 #include <math.h>
@@ -70,8 +71,10 @@ static bool gives_check(const pt_pos *pos, pt_move m)
 }
 
 /* Counts one replayed game. */
-static bool count_game(counts *c, const pt_move *moves, size_t n)
+static bool count_game(void *ctx, const pt_pgn_game *g, const pt_move *moves, size_t n)
 {
+    (void)g;
+    counts *c = ctx;
     pt_pos pos;
     pt_pos_startpos(&pos);
     pt_move last = PT_MOVE_NONE, own = PT_MOVE_NONE;
@@ -100,48 +103,6 @@ static bool count_game(counts *c, const pt_move *moves, size_t n)
     }
     c->games++;
     return true;
-}
-
-static bool read_games(counts *c, const char *path)
-{
-    char msg[256] = "";
-    pt_input *in = NULL;
-    pt_pgn_reader *reader = NULL;
-    pt_pgn_game *g = NULL;
-    pt_replay *rp = NULL;
-    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
-        fprintf(stderr, "move-prior: %s: %s\n", path, msg);
-        return false;
-    }
-    pt_err err = pt_pgn_open(&reader, pt_input_read, in);
-    if (err == PT_OK)
-        err = pt_pgn_game_new(&g);
-    if (err == PT_OK)
-        err = pt_replay_new(&rp);
-    const pt_replay_opts opts = {.lang = NULL};
-    pt_pos start;
-    pt_pos_startpos(&start);
-    while (err == PT_OK && (err = pt_pgn_next(reader, g)) == PT_OK) {
-        if (pt_pgn_game_unreadable(g) || pt_pgn_tag_value(g, "FEN") || pt_pgn_tag_value(g, "SetUp"))
-            continue;
-        if ((err = pt_replay_game(g, &opts, rp)) != PT_OK)
-            break;
-        const pt_pos *initial = pt_replay_initial(rp);
-        if (!pt_replay_replayed(rp) || !pt_replay_complete(rp) || initial->key != start.key || initial->chess960)
-            continue;
-        const pt_move *moves;
-        size_t n = pt_replay_moves(rp, &moves);
-        if (!count_game(c, moves, n))
-            err = PT_ERR_NOMEM;
-    }
-    bool ok = err == PT_ERR_END && !pt_input_failed(in, msg, sizeof msg);
-    if (!ok)
-        fprintf(stderr, "move-prior: %s: %s\n", path, err == PT_ERR_NOMEM ? "out of memory" : msg);
-    pt_replay_free(&rp);
-    pt_pgn_game_free(&g);
-    pt_pgn_close(&reader);
-    pt_input_close(&in);
-    return ok;
 }
 
 static int by_key_move(const void *a, const void *b)
@@ -283,7 +244,7 @@ int main(int argc, char **argv)
     }
     counts c = {0};
     for (; i < argc; i++)
-        if (!read_games(&c, argv[i])) {
+        if (!tool_read_games("move-prior", argv[i], count_game, &c)) {
             free(c.seen);
             return 1;
         }

@@ -68,6 +68,7 @@
  * Slipped entries never read as the move played: a confusion that changes
  * nothing ("O-O" as "0-0") is a habit, not a slip.
  */
+#include "games.h"
 #include "partiar.h"
 
 #include <errno.h>
@@ -213,23 +214,11 @@ static void games_free(game_list *list)
     *list = (game_list){0};
 }
 
-/* Whether the tags let the game be used: the standard start. */
-static bool standard_start_tags(const pt_pgn_game *g)
-{
-    return !pt_pgn_tag_value(g, "FEN") && !pt_pgn_tag_value(g, "SetUp") && !pt_pgn_tag_value(g, "Variant");
-}
-
 /* Adds the replayed game to list if it is one to use; false when memory
  * runs out. */
-static bool keep_game(game_list *list, const pt_pgn_game *g, const pt_replay *rp)
+static bool keep_game(void *ctx, const pt_pgn_game *g, const pt_move *moves, size_t n)
 {
-    pt_pos start;
-    pt_pos_startpos(&start);
-    const pt_pos *initial = pt_replay_initial(rp);
-    if (!pt_replay_replayed(rp) || !pt_replay_complete(rp) || initial->key != start.key || initial->chess960)
-        return true;
-    const pt_move *moves;
-    size_t n = pt_replay_moves(rp, &moves);
+    game_list *list = ctx;
     size_t full = (n + 1) / 2;
     if (full < MIN_FULL_MOVES || full > MAX_FULL_MOVES)
         return true;
@@ -252,42 +241,6 @@ static bool keep_game(game_list *list, const pt_pgn_game *g, const pt_replay *rp
         kept->result = PT_RESULT_UNKNOWN;
     list->count++;
     return true;
-}
-
-/* Reads the games of path that can be used into list. */
-static bool load_games(const char *path, game_list *list)
-{
-    char msg[256] = "";
-    pt_input *in = NULL;
-    pt_pgn_reader *reader = NULL;
-    pt_pgn_game *g = NULL;
-    pt_replay *rp = NULL;
-    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
-        fprintf(stderr, "sheet-pairs: %s: %s\n", path, msg);
-        return false;
-    }
-    pt_err err = pt_pgn_open(&reader, pt_input_read, in);
-    if (err == PT_OK)
-        err = pt_pgn_game_new(&g);
-    if (err == PT_OK)
-        err = pt_replay_new(&rp);
-    const pt_replay_opts opts = {.lang = NULL}; /* notation detected per game */
-    while (err == PT_OK && (err = pt_pgn_next(reader, g)) == PT_OK) {
-        if (pt_pgn_game_unreadable(g) || !standard_start_tags(g))
-            continue;
-        if ((err = pt_replay_game(g, &opts, rp)) == PT_OK && !keep_game(list, g, rp))
-            err = PT_ERR_NOMEM;
-    }
-    bool ok = err == PT_ERR_END && !pt_input_failed(in, msg, sizeof msg);
-    if (err == PT_ERR_NOMEM)
-        fprintf(stderr, "sheet-pairs: %s: out of memory\n", path);
-    else if (!ok)
-        fprintf(stderr, "sheet-pairs: %s: %s\n", path, msg);
-    pt_replay_free(&rp);
-    pt_pgn_game_free(&g);
-    pt_pgn_close(&reader);
-    pt_input_close(&in);
-    return ok;
 }
 
 /* ----------------------------------------------------------------- sheets */
@@ -1259,7 +1212,7 @@ int main(int argc, char **argv)
         return usage();
 
     game_list games = {0};
-    if (!load_games(paths[0], &games)) {
+    if (!tool_read_games("sheet-pairs", paths[0], keep_game, &games)) {
         games_free(&games);
         return 1;
     }
