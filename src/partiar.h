@@ -953,6 +953,8 @@ typedef struct pt_decode_costs {
                              differs is not certain */
     float widen;          /* search: a game dearer than this a cell is looked
                              for again with a wider beam */
+    float verify;         /* search: and so is one whose margin is less than
+                             this above ambiguous, once */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);

@@ -33,6 +33,7 @@ static const struct {
     {"window", offsetof(pt_decode_costs, window)},
     {"ambiguous", offsetof(pt_decode_costs, ambiguous)},
     {"widen", offsetof(pt_decode_costs, widen)},
+    {"verify", offsetof(pt_decode_costs, verify)},
 };
 
 /* Line [s, end) as a name and a value into c; false if it is neither that

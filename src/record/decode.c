@@ -60,6 +60,7 @@ static const pt_decode_costs default_costs = {
     .window = 12.0f,
     .ambiguous = 2.0f,
     .widen = 0.25f,
+    .verify = 1.0f,
 };
 
 void pt_decode_costs_default(pt_decode_costs *c)
@@ -1042,7 +1043,10 @@ static void swap_found(pt_decode *d, found *f)
  * than a sheet this bad: the search looks again with a beam four times as
  * wide, up to sixteen times, and keeps the cheaper game (of two as
  * costly, the likelier). (On the HCS sheets a beam of 32 lost a missing
- * move that 128 keeps.) */
+ * move that 128 keeps.) A game barely certain (its margin within verify
+ * of ambiguous) is looked for again once too: the margin is only as good
+ * as the rivals the beam kept, and a beam of 32 lost one as cheap as the
+ * best, which then stood as certain. */
 static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
@@ -1054,8 +1058,13 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++)
         cells += pt_record_entries(records[r], &entries);
     int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
+    bool again = false; /* searched with a wider beam already */
     found kept = {0};
-    while (err == PT_OK && !d->timed_out && d->cost > c->widen * (float)cells && beam < widest) {
+    while (err == PT_OK && !d->timed_out && beam < widest) {
+        bool dear = d->cost > c->widen * (float)cells;
+        bool barely = !again && d->margin >= c->ambiguous && d->margin < c->ambiguous + c->verify;
+        if (!dear && !barely)
+            break;
         if (o.max_seconds > 0) {
             o.max_seconds -= seconds() - start;
             start = seconds();
@@ -1064,6 +1073,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
         }
         swap_found(d, &kept);
         o.beam = beam *= 4;
+        again = true;
         err = decode_once(d, records, n, &o);
         if (err != PT_OK || d->timed_out || better(kept.cost, kept.prior, d->cost, d->prior)) {
             swap_found(d, &kept); /* the narrower search's game stands */

@@ -146,11 +146,13 @@ pt_repair pt_repair_find(pt_repairer *rep, const pt_pgn_game *g, const pt_lang *
             return none;
         /* A window costs much a cell because its moves are garbled, not
          * because the beam lost the game: no wider search, which made
-         * checking the HCS sheets three times as slow. A fixed beam and
+         * checking the HCS sheets three times as slow, nor one to check
+         * a margin, which a repair does not report. A fixed beam and
          * window also keep the work bounded and the output the same
          * from run to run, as a time limit would not. */
         pt_decode_costs_default(&rep->costs);
         rep->costs.widen = INFINITY;
+        rep->costs.verify = 0;
     }
     if ((!rep->record && pt_record_new(&rep->record) != PT_OK) || window(rep->record, g, lang, pos, next) != PT_OK)
         return none;
