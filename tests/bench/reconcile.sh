@@ -13,6 +13,10 @@ set -u
 build=${1:-build}
 count=${2:-1000}
 bin=$build/partiar
+for tool in "$bin" "$build/bench/hcs_decode" "$build/tools/sheet-pairs"; do
+    # Without them every figure below would be made of empty files.
+    [ -x "$tool" ] || { echo "reconcile.sh: $tool is missing (make bench builds it)" >&2; exit 2; }
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat tests/corpora/pgn/real/{Capablanca,London1851,twic-01-232games,Aronian}.pgn >"$tmp/games.pgn"
@@ -86,7 +90,7 @@ for len in 2 4 6 8 10 12 16 20; do
         b=$(now)
         seconds=$(echo "$seconds + $b - $a" | bc)
         total=$((total + 1))
-        if [ "$(jq -r '[.detail[]?.uci] | join(" ")' "$tmp/gap.json")" = "$(cat "$truth")" ]; then
+        if [ -s "$truth" ] && [ "$(jq -r '[.detail[]?.uci] | join(" ")' "$tmp/gap.json")" = "$(cat "$truth")" ]; then
             found=$((found + 1))
             jq -e '[.findings[] | select(.code == "gap-reconstructed")] | length > 0' "$tmp/gap.json" >/dev/null &&
                 alone=$((alone + 1))
