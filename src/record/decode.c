@@ -135,7 +135,7 @@ struct pt_decode {
     bool timed_out;
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
-    const pt_lang *force[PT_DECODE_RECORDS]; /* letters to read a record in; NULL: its own or the vote's */
+    const pt_lang *force[PT_DECODE_RECORDS]; /* the letters to read each record in */
 };
 
 pt_err pt_decode_new(pt_decode **pd)
@@ -602,22 +602,6 @@ static size_t readable(const pt_record *rec, const pt_lang *lang)
     return count;
 }
 
-/* The letters a record is written in: its own, or those most of its
- * entries can be read in (English when none reads more). */
-static const pt_lang *letters(const pt_record *rec)
-{
-    if (pt_record_lang(rec))
-        return pt_record_lang(rec);
-    const pt_lang *best = pt_lang_at(0);
-    size_t best_read = 0;
-    for (int l = 0; pt_lang_at(l); l++) {
-        size_t count = readable(rec, pt_lang_at(l));
-        if (count > best_read)
-            best = pt_lang_at(l), best_read = count;
-    }
-    return best;
-}
-
 /* Whether two languages name some piece other than the pawn (rarely
  * written) with different letters, and so read a record differently. */
 static bool differ(const pt_lang *a, const pt_lang *b)
@@ -628,24 +612,36 @@ static bool differ(const pt_lang *a, const pt_lang *b)
     return false;
 }
 
-/* Into out (room for max), the languages other than chosen whose letters
- * read nine tenths as many of the record's entries, with other meanings:
- * a sheet of pawn moves and R is English or French by which game it
- * records, which the count of readable entries cannot tell. */
-static size_t rivals(const pt_record *rec, const pt_lang *chosen, const pt_lang **out, size_t max)
+/* The letters a record is written in: its own, or those most of its
+ * entries can be read in (English when none reads more). Into rivals
+ * (room for max), for a record without its own, the languages that read
+ * nine tenths as many entries with other meanings: a sheet of pawn moves
+ * and R is English or French by which game it records, which the count
+ * of readable entries cannot tell. */
+static const pt_lang *letters(const pt_record *rec, const pt_lang **rivals, size_t max, size_t *nrivals)
 {
-    size_t best = readable(rec, chosen), k = 0;
-    for (int l = 0; pt_lang_at(l) && k < max && best > 0; l++) {
+    *nrivals = 0;
+    if (pt_record_lang(rec))
+        return pt_record_lang(rec);
+    size_t count[64] = {0}, best_read = 0; /* by language: 25 of them */
+    int langs = pt_lang_count() < 64 ? pt_lang_count() : 64, best = 0;
+    for (int l = 0; l < langs; l++) {
+        count[l] = readable(rec, pt_lang_at(l));
+        if (count[l] > best_read)
+            best = l, best_read = count[l];
+    }
+    const pt_lang *chosen = pt_lang_at(best);
+    for (int l = 0; l < langs && *nrivals < max && best_read > 0; l++) {
         const pt_lang *lang = pt_lang_at(l);
-        if (!differ(lang, chosen) || 10 * readable(rec, lang) < 9 * best)
+        if (!differ(lang, chosen) || 10 * count[l] < 9 * best_read)
             continue;
         bool seen = false; /* one of letters alike stands for all */
-        for (size_t i = 0; i < k; i++)
-            seen = seen || !differ(lang, out[i]);
+        for (size_t i = 0; i < *nrivals; i++)
+            seen = seen || !differ(lang, rivals[i]);
         if (!seen)
-            out[k++] = lang;
+            rivals[(*nrivals)++] = lang;
     }
-    return k;
+    return chosen;
 }
 
 /* Reads every candidate text of every record once. */
@@ -654,7 +650,7 @@ static bool prepare(pt_decode *d, search *s)
     size_t total = 0, first[PT_DECODE_RECORDS];
     for (size_t r = 0; r < s->n; r++) {
         s->len[r] = pt_record_entries(s->records[r], &s->entries[r]);
-        s->lang[r] = d->lang[r] = d->force[r] ? d->force[r] : letters(s->records[r]);
+        s->lang[r] = d->lang[r] = d->force[r];
         first[r] = total; /* an entry's texts are numbered within its record */
         if (s->len[r])
             total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;
@@ -1092,25 +1088,25 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
  * in the letters chosen so far. */
 pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
-    memset(d->force, 0, sizeof d->force);
+    if (n == 0 || n > PT_DECODE_RECORDS)
+        return PT_ERR_RANGE;
+    const pt_lang *rivals[PT_DECODE_RECORDS][4];
+    size_t nrivals[PT_DECODE_RECORDS];
+    for (size_t r = 0; r < n; r++)
+        d->force[r] = letters(records[r], rivals[r], 4, &nrivals[r]);
     double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
     pt_err err = widening(d, records, n, opts);
     if (err != PT_OK && err != PT_ERR_ILLEGAL)
         return err;
     found kept = {0};
-    for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++) {
-        if (pt_record_lang(records[r]))
-            continue;
-        const pt_lang *alt[4];
-        size_t k = rivals(records[r], d->lang[r], alt, 4);
-        memcpy(d->force, d->lang, sizeof d->force);
-        const pt_lang *chosen = d->lang[r];
-        for (size_t i = 0; i < k && !(stop && seconds() > stop); i++) {
+    for (size_t r = 0; r < n; r++) {
+        const pt_lang *chosen = d->force[r];
+        for (size_t i = 0; i < nrivals[r] && !(stop && seconds() > stop); i++) {
             swap_found(d, &kept);
-            d->force[r] = alt[i];
+            d->force[r] = rivals[r][i];
             pt_err tried = widening(d, records, n, opts);
             if (tried == PT_OK && (err != PT_OK || d->cost < kept.cost)) {
-                err = PT_OK, chosen = alt[i];
+                err = PT_OK, chosen = rivals[r][i];
                 continue;
             }
             swap_found(d, &kept); /* the reading before stands */

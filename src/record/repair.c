@@ -92,7 +92,7 @@ static pt_err window(pt_record *rec, const pt_pgn_game *g, const pt_lang *lang, 
 /* The repair the decoder's first plies make of entry 0, the failing move. */
 static pt_repair classify(const pt_decode_ply *p, size_t n)
 {
-    pt_repair plan = {PT_REPAIR_NONE, PT_MOVE_NONE, PT_MOVE_NONE, 0, 0, {PT_MOVE_NONE, PT_MOVE_NONE}};
+    pt_repair plan = {.kind = PT_REPAIR_NONE}; /* PT_MOVE_NONE is 0 */
     if (n == 0)
         return plan;
     if (p[0].extra[0] == 0) {
@@ -140,7 +140,7 @@ static void count_ties(pt_repair *plan, const pt_pgn_game *g, const pt_lang *lan
 
 pt_repair pt_repair_find(pt_repairer *rep, const pt_pgn_game *g, const pt_lang *lang, const pt_pos *pos, size_t next)
 {
-    pt_repair none = {PT_REPAIR_NONE, PT_MOVE_NONE, PT_MOVE_NONE, 0, 0, {PT_MOVE_NONE, PT_MOVE_NONE}};
+    const pt_repair none = {.kind = PT_REPAIR_NONE};
     if (!rep->decode) {
         if (pt_decode_new(&rep->decode) != PT_OK)
             return none;
