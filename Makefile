@@ -41,7 +41,9 @@ FUZZ_SECONDS ?= 60
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CPPFLAGS_ALL = -Isrc -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
 CFLAGS_ALL = -std=c11 -g $(OPT) $(ARCH_FLAGS) $(LTO) $(WARNINGS) $(CFLAGS)
-LDLIBS_ALL = -lz -lpthread -lm $(LDLIBS)
+# OCR: Tesseract and Leptonica, found through pkg-config.
+OCR_LIBS := $(shell pkg-config --libs tesseract lept 2>/dev/null || echo -ltesseract -lleptonica)
+LDLIBS_ALL = $(OCR_LIBS) -lz -lpthread -lm $(LDLIBS)
 
 # DEBUG=1 checks the position's invariants after every make and unmake;
 # the sanitizer build does too.
@@ -62,7 +64,7 @@ else ifneq ($(PGO),0)
 OBJ_FLAGS = -fprofile-use
 endif
 
-LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/record/*.c src/util/*.c))
+LIB_SRC := $(sort $(wildcard src/chess/*.c src/notation/*.c src/record/*.c src/ocr/*.c src/util/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -79,13 +81,17 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
-DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq
+DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file
 DEPS_BENCH = stockfish bc pgn-extract time
 
 .PHONY: all deps deps-bench format lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
+
+# The shipped layouts, compiled in (committed too, see the script).
+src/ocr/layouts.c: $(wildcard models/layouts/*.layout) src/ocr/mklayouts.sh
+	src/ocr/mklayouts.sh $(sort $(wildcard models/layouts/*.layout)) >$@
 
 # Objects depend on the flags they were built with, so that changing SAN,
 # DEBUG or OPT rebuilds them instead of linking stale ones.
@@ -179,7 +185,7 @@ deps-bench: deps
 
 # The house style is .clang-format's: a file that differs from what
 # clang-format makes of it fails the lint (fix with `make format`).
-FORMATTED := $(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch] samples/*/*.[ch]))
+FORMATTED := $(filter-out src/ocr/layouts.c,$(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch] samples/*/*.[ch])))
 
 format:
 	clang-format -i $(FORMATTED)
@@ -255,7 +261,7 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
 
 build/fuzz/%: tests/fuzz/%.c tests/unit/pieces.h $(LIB_SRC) $(HEADERS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) $< $(LIB_SRC) -lz -lpthread -lm -o $@
+	clang $(FUZZ_FLAGS) $< $(LIB_SRC) $(OCR_LIBS) -lz -lpthread -lm -o $@
 
 fuzz-build: $(FUZZ_BIN)
 

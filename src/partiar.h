@@ -527,6 +527,11 @@ typedef enum pt_code {
     PT_CODE_FEN_WITHOUT_SETUP,
     PT_CODE_SETUP_WITHOUT_FEN,
     PT_CODE_DUPLICATE,
+    /* scans (partiar-ocr(1)) */
+    PT_CODE_IMAGE_UNREADABLE,
+    PT_CODE_IMAGE_TOO_LARGE,
+    PT_CODE_PAGE_BLANK,
+    PT_CODE_NOT_A_SCORESHEET,
     PT_CODE_COUNT
 } pt_code;
 
@@ -895,6 +900,10 @@ const pt_lang *pt_record_lang(const pt_record *r);
 void pt_record_set_lang(pt_record *r, const pt_lang *lang);
 /* The result written at the end (PT_RESULT_*), 0 when none. */
 int pt_record_result(const pt_record *r);
+/* What OCR reads at the foot of a sheet and off its header: the result
+ * written (PT_RESULT_*) and whose sheet it is (PT_SHEET_*). */
+void pt_record_set_result(pt_record *r, int result);
+void pt_record_set_sheet(pt_record *r, int sheet);
 
 /* -------------------------------------------------------------- decoder */
 
@@ -1109,5 +1118,119 @@ typedef struct pt_pgn_moves {
 pt_err pt_pgn_write(const pt_pgn_game *g, const pt_pgn_moves *moves, const pt_pgn_write_opts *opts, pt_buf *out);
 /* The moves of a replay, for pt_pgn_write. */
 void pt_replay_pgn_moves(const pt_replay *rp, pt_pgn_moves *out);
+
+/* ------------------------------------------------------------------ OCR */
+
+/* A scoresheet form: where its move cells, header fields and ruled lines
+ * are (partiar-layout(5)). The layouts partiar ships are compiled in. */
+typedef struct pt_layout pt_layout;
+
+/* A shipped layout by name, or a layout file by path. On failure msg says
+ * why (with the file's line at fault). */
+pt_err pt_layout_load(pt_layout **pl, const char *name_or_path, char *msg, size_t size);
+void pt_layout_free(pt_layout **pl);
+const char *pt_layout_name(const pt_layout *l);
+/* How many moves it has room for. */
+int pt_layout_moves(const pt_layout *l);
+/* The shipped layouts' names, i from 0; NULL after the last. */
+const char *pt_layout_shipped(size_t i);
+
+/* Where a layout wants things written, in millimetres from the page's top
+ * left corner: each move cell (what "move", its number and side) and each
+ * header field (what its PGN tag, number 0). */
+typedef struct pt_layout_box {
+    char what[24];
+    int number, side;
+    float x, y, w, h;
+} pt_layout_box;
+
+/* The boxes into out (at most max); returns how many there are. */
+size_t pt_layout_boxes(const pt_layout *l, pt_layout_box *out, size_t max);
+/* The page's size in millimetres. */
+void pt_layout_page(const pt_layout *l, float *w, float *h);
+
+enum { PT_IMAGE_PNG, PT_IMAGE_PDF };
+
+typedef struct pt_form_opts {
+    int dpi;              /* 300 when 0 */
+    const char *lang;     /* the labels: en (NULL), cs, sk, sl, de, fr, es */
+    const char *notation; /* a reminder of the piece letters printed on it, or NULL */
+} pt_form_opts;
+
+/* The printable form of a layout as a PNG or a one-page PDF, into *data
+ * (*len bytes; free() it). PT_ERR_RANGE: a language with no labels. */
+pt_err pt_form_draw(const pt_layout *l, const pt_form_opts *o, int format, uint8_t **data, size_t *len);
+
+/* An OCR engine: Tesseract with one model, for one thread at a time. */
+typedef struct pt_ocr pt_ocr;
+
+typedef struct pt_ocr_opts {
+    const pt_layout *layout; /* NULL: the shipped layout that fits best */
+    const char *tessdata;    /* Tesseract's model folder; NULL: the installed one */
+    const char *model;       /* NULL: "eng" */
+    long max_pixels;         /* a bigger image is refused; 0: 80 million */
+} pt_ocr_opts;
+
+pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size);
+void pt_ocr_free(pt_ocr **po);
+
+/* How many pages the image in data has (a TIFF may have several); 0 when
+ * it is no image partiar reads. */
+int pt_image_pages(const uint8_t *data, size_t len);
+
+/* What a move cell of a scan held. */
+enum { PT_CELL_EMPTY, PT_CELL_WRITTEN, PT_CELL_STRUCK };
+enum { PT_SCAN_CANDS = 12 };
+
+typedef struct pt_scan_cell {
+    int number, side; /* move number, PT_COLUMN_WHITE or _BLACK */
+    int x, y, w, h;   /* its box, in pixels of the straightened page */
+    int status;       /* PT_CELL_* */
+    int entry;        /* the record entry it became; -1 when none */
+    int clock;        /* seconds on the clock written after the move, -1 when none */
+    int ncands;
+    struct {
+        char text[32];
+        float score; /* ln of the recogniser's probability */
+    } cand[PT_SCAN_CANDS];
+} pt_scan_cell;
+
+/* One page read: its cells, the record they make, its header fields. */
+typedef struct pt_scan pt_scan;
+
+pt_err pt_scan_new(pt_scan **ps);
+void pt_scan_free(pt_scan **ps);
+
+/* Reads page `page` of the image in data into s. PT_ERR_SYNTAX when it is
+ * no scoresheet partiar can read: *code (PT_CODE_IMAGE_UNREADABLE,
+ * _IMAGE_TOO_LARGE, _PAGE_BLANK, _NOT_A_SCORESHEET) and msg say why.
+ * PT_ERR_NOMEM when out of memory. */
+pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan *s, pt_code *code, char *msg,
+                   size_t size);
+
+size_t pt_scan_cells(const pt_scan *s, const pt_scan_cell **cells);
+const pt_record *pt_scan_record(const pt_scan *s);
+/* A header field read (Event, Site, Date, Round, Board, White, Black,
+ * Result), or NULL when the layout has none or it was left empty. */
+const char *pt_scan_tag(const pt_scan *s, const char *tag);
+/* The layout used, the page's quarter turns clockwise (0-3), its skew in
+ * degrees and how well the layout fits it (0 to 1). */
+const char *pt_scan_layout(const pt_scan *s);
+int pt_scan_turns(const pt_scan *s);
+float pt_scan_skew(const pt_scan *s);
+float pt_scan_fit(const pt_scan *s);
+
+/* How an overlay marks a cell. */
+enum { PT_MARK_NONE, PT_MARK_READ, PT_MARK_UNCERTAIN, PT_MARK_CORRECTED, PT_MARK_ILLEGAL, PT_MARK_GAP };
+
+typedef struct pt_scan_mark {
+    int status;   /* PT_MARK_* */
+    char text[32]; /* the move chosen, written beside the cell */
+} pt_scan_mark;
+
+/* The straightened page with every cell boxed in its mark's colour and
+ * its text beside it, as a PNG in *data (free() it); marks: one a cell,
+ * in the order of pt_scan_cells. */
+pt_err pt_scan_overlay(const pt_scan *s, const pt_scan_mark *marks, uint8_t **data, size_t *len);
 
 #endif /* PARTIAR_H */

@@ -17,6 +17,8 @@ typedef int (*pt_command_fn)(int argc, char **argv);
 
 int pt_cmd_check(int argc, char **argv);
 int pt_cmd_convert(int argc, char **argv);
+int pt_cmd_form(int argc, char **argv);
+int pt_cmd_ocr(int argc, char **argv);
 int pt_cmd_perft(int argc, char **argv);
 int pt_cmd_position(int argc, char **argv);
 int pt_cmd_reconcile(int argc, char **argv);

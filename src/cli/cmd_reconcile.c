@@ -180,7 +180,7 @@ static size_t matched(const pt_decode *d, size_t r)
 /* Two or three sheets of which one fits the game found together badly but
  * a game of its own well: sheets of different games. *redo: the decoder
  * was used for a sheet alone, and the game of all must be decoded again. */
-static bool different_games(pt_reconciled *r, const settings *s, bool *redo)
+static bool different_games(pt_reconciled *r, const pt_decode_opts *decode, bool *redo)
 {
     *redo = false;
     if (r->nsheets < 2)
@@ -193,7 +193,7 @@ static bool different_games(pt_reconciled *r, const settings *s, bool *redo)
         /* Alone, does it make a game? (The decoder is reused: the joint
          * game is decoded again after.) */
         const pt_record *one = r->sheets[i].record;
-        pt_decode_opts alone = s->decode;
+        pt_decode_opts alone = *decode;
         alone.final = NULL, alone.moves = 0;
         *redo = true;
         if (pt_decode_run(r->decode, &one, 1, &alone) == PT_OK && 10 * matched(r->decode, 0) >= 8 * n)
@@ -202,7 +202,7 @@ static bool different_games(pt_reconciled *r, const settings *s, bool *redo)
     return false;
 }
 
-static pt_err reconcile(pt_reconciled *r, const settings *s)
+pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control)
 {
     order_sheets(r);
     for (size_t i = 0; i < r->nsheets; i++)
@@ -215,18 +215,18 @@ static pt_err reconcile(pt_reconciled *r, const settings *s)
     const pt_record *recs[PT_DECODE_RECORDS];
     for (size_t i = 0; i < r->nsheets; i++)
         recs[i] = r->sheets[i].record;
-    r->start = s->decode.start ? *s->decode.start : (pt_pos){0};
-    if (!s->decode.start)
+    r->start = decode->start ? *decode->start : (pt_pos){0};
+    if (!decode->start)
         pt_pos_startpos(&r->start);
-    pt_err err = pt_decode_run(r->decode, recs, r->nsheets, &s->decode);
+    pt_err err = pt_decode_run(r->decode, recs, r->nsheets, decode);
     bool redo = false;
-    if (err == PT_OK && different_games(r, s, &redo)) {
+    if (err == PT_OK && different_games(r, decode, &redo)) {
         r->outcome = PT_DIFFERENT_GAMES;
         r->problems = 1;
         return PT_OK;
     }
     if (redo)
-        err = pt_decode_run(r->decode, recs, r->nsheets, &s->decode);
+        err = pt_decode_run(r->decode, recs, r->nsheets, decode);
     if (err == PT_ERR_ILLEGAL) {
         r->outcome = PT_NO_GAME;
         r->problems = 1;
@@ -236,12 +236,12 @@ static pt_err reconcile(pt_reconciled *r, const settings *s)
     if (err != PT_OK)
         return err;
     r->timed_out = pt_decode_timed_out(r->decode);
-    r->ambiguous = s->decode.costs ? s->decode.costs->ambiguous : 2.0f;
+    r->ambiguous = decode->costs ? decode->costs->ambiguous : 2.0f;
     pt_reconcile_opts o = {.start = &r->start,
-                           .final = s->decode.final,
-                           .time_control = s->time_control,
+                           .final = decode->final,
+                           .time_control = time_control,
                            .ambiguous = r->ambiguous,
-                           .max_seconds = s->decode.max_seconds};
+                           .max_seconds = decode->max_seconds};
     err = pt_reconcile_findings(r->decode, recs, r->nsheets, &o, &r->findings, &r->nfindings);
     for (size_t i = 0; i < r->nfindings; i++)
         r->problems += r->findings[i].problem;
@@ -255,8 +255,7 @@ typedef struct group {
     size_t first, count;
 } group;
 
-/* The name of path's game: its file name up to the last '-'. */
-static size_t game_name(const char *path, const char **name)
+size_t pt_game_name(const char *path, const char **name)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -287,7 +286,7 @@ static void reconcile_item(void *job, size_t item, int thread)
     for (size_t k = 0; k < g->count; k++)
         if (!read_sheets(r, b->paths->items[g->first + k]))
             break;
-    if (!r->error[0] && reconcile(r, b->s) != PT_OK)
+    if (!r->error[0] && pt_reconcile_game(r, &b->s->decode, b->s->time_control) != PT_OK)
         snprintf(r->error, sizeof r->error, "out of memory");
     if (!r->error[0])
         pt_reconcile_write(&b->out[item], b->s->format, r);
@@ -305,8 +304,8 @@ static int run_pairs(const char *dir, const settings *s)
     size_t ngroups = 0;
     for (size_t i = 0; groups && i < paths.count;) {
         const char *name, *other;
-        size_t len = game_name(paths.items[i], &name), j = i + 1;
-        while (j < paths.count && game_name(paths.items[j], &other) == len &&
+        size_t len = pt_game_name(paths.items[i], &name), j = i + 1;
+        while (j < paths.count && pt_game_name(paths.items[j], &other) == len &&
                strncmp(paths.items[j], paths.items[i], len) == 0)
             j++;
         groups[ngroups++] = (group){i, j - i};
@@ -396,7 +395,7 @@ static int run_sheets(char **files, int n, const settings *s)
         read_sheets(&r, files[i]);
     if (r.error[0]) {
         pt_cli_error("%s", r.error);
-    } else if (reconcile(&r, s) != PT_OK) {
+    } else if (pt_reconcile_game(&r, &s->decode, s->time_control) != PT_OK) {
         pt_cli_error("out of memory");
     } else {
         pt_buf out = {0};

@@ -14,6 +14,8 @@ typedef struct command {
 static const command commands[] = {
     {"check", pt_cmd_check, "validate PGN archives: every problem, where, and the fix"},
     {"convert", pt_cmd_convert, "read PGN in any notation, write clean PGN in any notation"},
+    {"form", pt_cmd_form, "draw a printable scoresheet that partiar reads best"},
+    {"ocr", pt_cmd_ocr, "read scanned scoresheets into games, the doubtful moves pointed out"},
     {"perft", pt_cmd_perft, "count legal move trees; check perft suites"},
     {"position", pt_cmd_position, "analyse a position: legal moves, check, draws"},
     {"reconcile", pt_cmd_reconcile, "the game the players' sheets record, and every slip on them"},

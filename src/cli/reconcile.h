@@ -42,6 +42,15 @@ typedef struct pt_reconciled {
     float ambiguous; /* the cost margin under which a ply is uncertain */
 } pt_reconciled;
 
+/* Decodes r's sheets (r->decode set, r->sheets read) into its game,
+ * outcome and findings. PT_ERR_NOMEM when out of memory. */
+pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control);
+
+/* The name of path's game when sheets are grouped by file name: the part
+ * before the last '-' (g7 of g7-white.pgn); returns its length from the
+ * start of path, and *name points at the file name. */
+size_t pt_game_name(const char *path, const char **name);
+
 /* Appends the report of r to b in format (PT_OUT_*). */
 void pt_reconcile_write(pt_buf *b, int format, const pt_reconciled *r);
 

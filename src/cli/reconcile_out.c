@@ -106,10 +106,24 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
     }
     float sure = ply_confidence(r, plies, k);
     bool uncertain = sure < pt_decode_confidence(ambiguous);
-    if (!differs && !gap_starts && !uncertain)
+    /* The clock time written with the move, the mover's own sheet first. */
+    int clock = -1;
+    for (size_t i = 0; i < r->nsheets; i++) {
+        const pt_entry *e;
+        size_t ne = pt_record_entries(r->sheets[i].record, &e);
+        int own = pos->side == PT_WHITE ? PT_SHEET_WHITE : PT_SHEET_BLACK;
+        if (p->entry[i] >= 0 && (size_t)p->entry[i] < ne && e[p->entry[i]].clock >= 0 &&
+            (clock < 0 || pt_record_sheet(r->sheets[i].record) == own))
+            clock = e[p->entry[i]].clock;
+    }
+    if (!differs && !gap_starts && !uncertain && clock < 0)
         return false;
     pt_buf_puts(b, "{");
     const char *sep = "";
+    if (clock >= 0) {
+        pt_buf_printf(b, "[%%clk %d:%02d:%02d]", clock / 3600, clock / 60 % 60, clock % 60);
+        sep = " ";
+    }
     for (size_t i = 0; i < r->nsheets; i++) {
         char buf[16];
         const char *owner = short_owner(r, i, buf, sizeof buf);

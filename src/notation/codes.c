@@ -43,6 +43,10 @@ static const char *const names[PT_CODE_COUNT] = {
     [PT_CODE_FEN_WITHOUT_SETUP] = "fen-without-setup",
     [PT_CODE_SETUP_WITHOUT_FEN] = "setup-without-fen",
     [PT_CODE_DUPLICATE] = "duplicate",
+    [PT_CODE_IMAGE_UNREADABLE] = "image-unreadable",
+    [PT_CODE_IMAGE_TOO_LARGE] = "image-too-large",
+    [PT_CODE_PAGE_BLANK] = "page-blank",
+    [PT_CODE_NOT_A_SCORESHEET] = "not-a-scoresheet",
 };
 
 const char *pt_code_name(pt_code code)

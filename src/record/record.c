@@ -268,6 +268,16 @@ int pt_record_result(const pt_record *r)
     return r->result;
 }
 
+void pt_record_set_result(pt_record *r, int result)
+{
+    r->result = result;
+}
+
+void pt_record_set_sheet(pt_record *r, int sheet)
+{
+    r->sheet = sheet;
+}
+
 const char *pt_record_cell(const pt_record *r, int i)
 {
     if (i < 0 || (size_t)i >= r->nentries)

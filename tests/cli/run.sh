@@ -451,6 +451,7 @@ left=$(find "$stage" -type f | wc -l)
 report uninstall "$([ "$left" -eq 0 ] && echo 0 || echo 1)" "$left files left after uninstall"
 
 . "$here/reconcile.sh"
+. "$here/ocr.sh"
 . "$here/hostile.sh"
 
 echo "cli: $passed passed, $failed failed"

@@ -1,0 +1,682 @@
+/*
+ * cmd_ocr.c - "partiar ocr": scanned scoresheets into games.
+ *
+ * Each image (each page of a TIFF) is a sheet, and a game of its own;
+ * --pair makes two images one game's two sheets; a folder is a round,
+ * its images grouped into games by name as reconcile --pairs groups
+ * PGN sheets (g7-white.png, g7-black.png). Every game is read on one of
+ * -j threads (an OCR engine and a decoder each) and reported in name
+ * order: its PGN (doubtful moves commented), JSON with every cell, or
+ * text; a report lists what needs a person's look.
+ */
+#include "cli.h"
+#include "file.h"
+#include "pool.h"
+#include "reconcile.h"
+#include "report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
+                           "       partiar ocr [OPTIONS] --pair WHITE BLACK\n"
+                           "       partiar ocr [OPTIONS] DIR\n"
+                           "Read scanned scoresheets (PNG, JPEG, TIFF, PNM; - for standard input): find\n"
+                           "the form's ruled grid and layout, read every written cell with Tesseract, and\n"
+                           "decode the legal game the sheet most probably records, with the moves that\n"
+                           "are not certain pointed out. Each image is a game of its own; --pair reads\n"
+                           "two players' sheets of one game and reconciles them; a folder is a round:\n"
+                           "images named NAME-SUFFIX.png with one NAME are one game (g7-white.png,\n"
+                           "g7-black.png), the others games alone.\n\n"
+                           "  -f, --format FORMAT   pgn (the default), json (every cell: box, candidates,\n"
+                           "                        chosen move; one line a game) or text (findings)\n"
+                           "      --pair            the two images are White's and Black's sheets of one game\n"
+                           "  -l, --layout NAME     the sheets' layout: a shipped one (partiar form --list)\n"
+                           "                        or a layout file (partiar-layout(5)); default: the\n"
+                           "                        shipped layout that fits the page's lines best\n"
+                           "      --notation LANG   the sheets' piece letters (cs, de, fr...; default: detected)\n"
+                           "      --overlay PATH    draw every cell's status on the scan: PATH is the PNG for\n"
+                           "                        one sheet, else a folder of IMAGE.overlay.png\n"
+                           "  -r, --report FILE     the sheets and moves that need a person's look\n"
+                           "                        (default: standard error for a folder; - standard output)\n"
+                           "  -j, --jobs N          threads (default: the processors)\n"
+                           "      --model NAME      Tesseract's model (default eng)\n"
+                           "      --tessdata DIR    where the model is (default: Tesseract's own)\n"
+                           "      --max-pixels N    refuse bigger images (default 80000000)\n"
+                           "      --beam N          partial games the decoder keeps at each ply (default 32)\n"
+                           "  -q, --quiet           no report and no progress\n"
+                           "  -h, --help            show this help\n\n"
+                           "Exit status: 0 every game read with nothing to report, 1 findings or moves\n"
+                           "to check, 2 usage error or an image that could not be read.\n";
+
+typedef struct settings {
+    int format, jobs;
+    bool quiet, pair;
+    const char *overlay, *report;
+    bool overlay_dir;
+    const pt_lang *notation;
+    pt_ocr_opts ocr;
+    pt_decode_opts decode;
+} settings;
+
+typedef struct sheet_in {
+    char *path;
+    int page, pages; /* page of a TIFF, from 0, of pages */
+    int owner;       /* PT_SHEET_* */
+} sheet_in;
+
+typedef struct game_in {
+    size_t first, count; /* sheets */
+} game_in;
+
+enum { THREADS = 64, CHUNK = 32 };
+
+typedef struct batch {
+    const settings *s;
+    const sheet_in *sheets;
+    const game_in *games;
+    pt_buf *out, *report;
+    int *status;
+    pt_ocr *engines[THREADS];
+    pt_decode *decoders[THREADS];
+    pt_scan *scans[THREADS][PT_DECODE_RECORDS];
+} batch;
+
+static const char *const roster[PT_ROSTER] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const status_names[] = {"empty", "written", "struck"};
+static const char *const mark_names[] = {"none", "read", "uncertain", "corrected", "illegal", "gap"};
+static const char *const op_names[] = {"match", "misread", "gap", "missing", "after-end", "before-start"};
+
+/* ------------------------------------------------------------ the inputs */
+
+static bool is_image(const char *name)
+{
+    static const char *const exts[] = {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".pnm", ".pgm", ".ppm", ".pbm"};
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof exts / sizeof exts[0]; i++)
+        if (!strcasecmp(dot, exts[i]))
+            return true;
+    return false;
+}
+
+/* Whose sheet a file's name says it is: NAME-white.png, NAME-b.png... */
+static int owner_of(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dash = strrchr(base, '-');
+    if (!dash)
+        return PT_SHEET_NONE;
+    size_t len = strcspn(dash + 1, ".");
+    static const struct {
+        const char *word;
+        int owner;
+    } words[] = {{"white", PT_SHEET_WHITE},
+                 {"w", PT_SHEET_WHITE},
+                 {"black", PT_SHEET_BLACK},
+                 {"b", PT_SHEET_BLACK},
+                 {"arbiter", PT_SHEET_ARBITER}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i].word) == len && !strncasecmp(dash + 1, words[i].word, len))
+            return words[i].owner;
+    return PT_SHEET_UNKNOWN;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The images in a folder, in name order, into *paths. */
+static bool list_folder(const char *dir, char ***paths, size_t *n)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *e;
+    size_t cap = 0;
+    bool ok = true;
+    while (ok && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || !is_image(e->d_name) || strstr(e->d_name, ".overlay."))
+            continue;
+        if (*n == cap) {
+            char **more = realloc(*paths, (cap = cap ? 2 * cap : 64) * sizeof **paths);
+            if (!more) {
+                ok = false;
+                break;
+            }
+            *paths = more;
+        }
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *p = malloc(len);
+        if (!p)
+            ok = false;
+        else
+            snprintf(p, len, "%s/%s", dir, e->d_name), (*paths)[(*n)++] = p;
+    }
+    closedir(d);
+    if (ok && *n)
+        qsort(*paths, *n, sizeof **paths, compare_paths);
+    return ok;
+}
+
+/* ------------------------------------------------------------ one game */
+
+/* SAN of ply k of the decoded game, in lang. */
+static void ply_text(const pt_pos *start, const pt_decode_ply *plies, size_t k, const pt_lang *lang, char *out)
+{
+    pt_pos pos = *start;
+    for (size_t i = 0; i < k; i++) {
+        pt_undo u;
+        pt_pos_make(&pos, plies[i].move, &u);
+    }
+    char san[PT_SAN_MAX];
+    snprintf(out, 32, "%s", pt_san_write(&pos, plies[k].move, lang, PT_NOTATION_SAN, san));
+}
+
+/* How the overlay and the JSON mark each cell of sheet i: what the game
+ * made of its entry. */
+static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt_scan_mark *marks)
+{
+    const pt_scan_cell *cells;
+    size_t n = pt_scan_cells(scan, &cells);
+    int *of_entry = calloc(n + 1, sizeof *of_entry);
+    memset(marks, 0, n * sizeof *marks);
+    if (!of_entry)
+        return;
+    for (size_t c = 0; c < n; c++) {
+        if (cells[c].entry >= 0 && (size_t)cells[c].entry < n)
+            of_entry[cells[c].entry] = (int)c + 1;
+        /* An entry no ply took: written where the game has no move. */
+        if (cells[c].entry >= 0)
+            marks[c].status = PT_MARK_ILLEGAL;
+    }
+    const pt_decode_ply *plies = NULL;
+    size_t np = r->outcome == PT_RECONCILED ? pt_decode_plies(r->decode, &plies) : 0;
+    const pt_lang *lang = np ? pt_decode_lang(r->decode, i) : NULL;
+    for (size_t k = 0; k < np; k++) {
+        int e = plies[k].entry[i];
+        if (e < 0 || (size_t)e >= n || !of_entry[e])
+            continue;
+        pt_scan_mark *m = &marks[of_entry[e] - 1];
+        switch (plies[k].op[i]) {
+        case PT_OP_MATCH: m->status = PT_MARK_READ; break;
+        case PT_OP_MISREAD: m->status = PT_MARK_CORRECTED; break;
+        case PT_OP_GAP: m->status = PT_MARK_GAP; break;
+        default: break;
+        }
+        if (plies[k].margin < r->ambiguous)
+            m->status = PT_MARK_UNCERTAIN;
+        ply_text(&r->start, plies, k, lang ? lang : pt_lang_at(0), m->text);
+    }
+    free(of_entry);
+}
+
+/* The overlay's path for sheet k: PATH itself for the only sheet, else
+ * PATH/IMAGE[-pN].overlay.png. */
+static void overlay_path(const settings *s, const sheet_in *in, char *out, size_t size)
+{
+    if (!s->overlay_dir) {
+        snprintf(out, size, "%s", s->overlay);
+        return;
+    }
+    const char *base = strrchr(in->path, '/');
+    base = base ? base + 1 : in->path;
+    size_t stem = strcspn(base, ".");
+    if (in->pages > 1)
+        snprintf(out, size, "%s/%.*s-p%d.overlay.png", s->overlay, (int)stem, base, in->page + 1);
+    else
+        snprintf(out, size, "%s/%.*s.overlay.png", s->overlay, (int)stem, base);
+}
+
+static bool write_file(const char *path, const uint8_t *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    return (f && fclose(f) == 0) && ok;
+}
+
+static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
+                       const pt_scan_mark *marks)
+{
+    pt_buf_puts(b, "{\"file\":");
+    pt_report_json_string(b, pt_cli_input_name(in->path));
+    pt_buf_printf(b, ",\"page\":%d,\"layout\":", in->page + 1);
+    pt_report_json_string(b, pt_scan_layout(scan));
+    pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"tags\":{", 90 * pt_scan_turns(scan),
+                  (double)pt_scan_skew(scan), (double)pt_scan_fit(scan));
+    bool any = false;
+    for (int k = 0; k < PT_ROSTER; k++) {
+        const char *v = pt_scan_tag(scan, roster[k]);
+        if (!v)
+            continue;
+        pt_buf_printf(b, "%s\"%s\":", any ? "," : "", roster[k]);
+        pt_report_json_string(b, v);
+        any = true;
+    }
+    pt_buf_puts(b, "},\"cells\":[");
+    const pt_scan_cell *cells;
+    size_t n = pt_scan_cells(scan, &cells);
+    const pt_decode_ply *plies = NULL;
+    size_t np = r && r->outcome == PT_RECONCILED ? pt_decode_plies(r->decode, &plies) : 0;
+    bool first = true;
+    for (size_t c = 0; c < n; c++) {
+        const pt_scan_cell *cell = &cells[c];
+        if (cell->entry < 0 && cell->status == PT_CELL_EMPTY)
+            continue; /* the rows after the game */
+        pt_buf_printf(b, "%s{\"move\":%d,\"side\":\"%s\",\"box\":[%d,%d,%d,%d],\"status\":\"%s\",\"candidates\":[",
+                      first ? "" : ",", cell->number, cell->side ? "black" : "white", cell->x, cell->y, cell->w,
+                      cell->h, status_names[cell->status]);
+        first = false;
+        for (int k = 0; k < cell->ncands; k++) {
+            pt_buf_printf(b, "%s{\"text\":", k ? "," : "");
+            pt_report_json_string(b, cell->cand[k].text);
+            pt_buf_printf(b, ",\"score\":%.3f}", (double)cell->cand[k].score);
+        }
+        pt_buf_puts(b, "]");
+        if (marks && marks[c].status != PT_MARK_NONE) {
+            pt_buf_printf(b, ",\"mark\":\"%s\"", mark_names[marks[c].status]);
+            if (marks[c].text[0]) {
+                pt_buf_puts(b, ",\"chosen\":");
+                pt_report_json_string(b, marks[c].text);
+            }
+            for (size_t k = 0; k < np; k++)
+                if (plies[k].entry[i] == cell->entry) {
+                    pt_buf_printf(b, ",\"ply\":%zu,\"op\":\"%s\",\"confidence\":%.3f", k + 1, op_names[plies[k].op[i]],
+                                  (double)pt_decode_confidence(plies[k].margin));
+                    break;
+                }
+        }
+        pt_buf_puts(b, "}");
+    }
+    pt_buf_puts(b, "]}");
+}
+
+static void ocr_item(void *job, size_t item, int thread)
+{
+    batch *b = job;
+    const settings *s = b->s;
+    const game_in *g = &b->games[item];
+    pt_buf *out = &b->out[item], *rep = &b->report[item];
+    out->len = rep->len = 0;
+    b->status[item] = PT_EXIT_OK;
+    pt_reconciled r = {0};
+    r.decode = b->decoders[thread];
+    const sheet_in *read[PT_DECODE_RECORDS];
+    pt_scan *scans[PT_DECODE_RECORDS];
+    for (size_t k = 0; k < g->count && k < PT_DECODE_RECORDS; k++) {
+        const sheet_in *in = &b->sheets[g->first + k];
+        pt_scan *scan = b->scans[thread][k];
+        char *data = NULL, msg[400];
+        size_t len = 0;
+        pt_code code = PT_CODE_IMAGE_UNREADABLE;
+        pt_err err = pt_file_read_all(in->path, 512u << 20, &data, &len);
+        if (err == PT_OK)
+            err = pt_ocr_read(b->engines[thread], (const uint8_t *)data, len, in->page, scan, &code, msg, sizeof msg);
+        else
+            snprintf(msg, sizeof msg, "%s", err == PT_ERR_RANGE ? "bigger than 512 MB" : strerror(errno));
+        free(data);
+        if (err != PT_OK) {
+            pt_buf_printf(rep, "%s", pt_cli_input_name(in->path));
+            if (in->pages > 1)
+                pt_buf_printf(rep, " page %d", in->page + 1);
+            pt_buf_printf(rep, ": error %s: %s\n", pt_code_name(code), msg);
+            b->status[item] = PT_EXIT_USAGE;
+            continue;
+        }
+        pt_record *rec = (pt_record *)pt_scan_record(scan);
+        if (in->owner != PT_SHEET_NONE)
+            pt_record_set_sheet(rec, in->owner);
+        if (s->notation)
+            pt_record_set_lang(rec, s->notation);
+        pt_sheet *sh = &r.sheets[r.nsheets];
+        sh->record = rec;
+        sh->file = in->path;
+        for (int t = 0; t < PT_ROSTER; t++) {
+            const char *v = pt_scan_tag(scan, roster[t]);
+            if (v)
+                snprintf(sh->tags[t], sizeof sh->tags[t], "%s", v);
+        }
+        read[r.nsheets] = in;
+        scans[r.nsheets++] = scan;
+    }
+    if (r.nsheets == 0)
+        return;
+    /* pt_reconcile_game orders the sheets by owner: keep the scans with
+     * their records. */
+    if (pt_reconcile_game(&r, &s->decode, NULL) != PT_OK) {
+        pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[0]->path));
+        b->status[item] = PT_EXIT_USAGE;
+        goto done;
+    }
+    for (size_t i = 0; i < r.nsheets; i++)
+        for (size_t j = i; j < r.nsheets; j++)
+            if (pt_scan_record(scans[j]) == r.sheets[i].record) {
+                pt_scan *t = scans[i];
+                const sheet_in *ti = read[i];
+                scans[i] = scans[j], read[i] = read[j];
+                scans[j] = t, read[j] = ti;
+            }
+    if (r.problems && b->status[item] == PT_EXIT_OK)
+        b->status[item] = PT_EXIT_PROBLEMS;
+    if (s->format == PT_OUT_JSON) {
+        pt_buf_puts(out, "{\"sheets\":[");
+    } else if (s->format == PT_OUT_TEXT) {
+        for (size_t i = 0; i < r.nsheets; i++)
+            pt_buf_printf(out, "%s: layout %s (fits %.0f%%), turned %d degrees, skew %.1f degrees\n",
+                          pt_cli_input_name(read[i]->path), pt_scan_layout(scans[i]),
+                          100 * (double)pt_scan_fit(scans[i]), 90 * pt_scan_turns(scans[i]),
+                          (double)pt_scan_skew(scans[i]));
+    }
+    for (size_t i = 0; i < r.nsheets; i++) {
+        const pt_scan_cell *cells;
+        size_t n = pt_scan_cells(scans[i], &cells);
+        pt_scan_mark *marks = calloc(n + 1, sizeof *marks);
+        if (!marks)
+            continue;
+        cell_marks(&r, i, scans[i], marks);
+        if (s->format == PT_OUT_JSON) {
+            if (i)
+                pt_buf_puts(out, ",");
+            json_sheet(out, &r, i, read[i], scans[i], marks);
+        }
+        if (s->overlay) {
+            uint8_t *png = NULL;
+            size_t len = 0;
+            char path[4096];
+            overlay_path(s, read[i], path, sizeof path);
+            if (pt_scan_overlay(scans[i], marks, &png, &len) != PT_OK || !write_file(path, png, len)) {
+                pt_buf_printf(rep, "%s: error: cannot write the overlay: %s\n", path, strerror(errno));
+                b->status[item] = PT_EXIT_USAGE;
+            }
+            free(png);
+        }
+        free(marks);
+    }
+    if (s->format == PT_OUT_JSON) {
+        pt_buf_puts(out, "],\"game\":");
+        size_t at = out->len;
+        pt_reconcile_write(out, PT_OUT_JSON, &r);
+        while (out->len > at && out->data[out->len - 1] == '\n')
+            out->len--;
+        pt_buf_puts(out, "}\n");
+    } else {
+        pt_reconcile_write(out, s->format == PT_OUT_TEXT ? PT_OUT_TEXT : PT_OUT_PGN, &r);
+    }
+    /* What a person must look at: the findings of a game that has any. */
+    if (r.problems)
+        pt_reconcile_write(rep, PT_OUT_TEXT, &r);
+done:
+    for (size_t i = 0; i < r.nsheets; i++)
+        r.sheets[i].record = NULL, r.sheets[i].file = NULL;
+    free(r.findings);
+}
+
+/* ------------------------------------------------------------ the batch */
+
+static int run(sheet_in *sheets, game_in *games, size_t ngames, const settings *s)
+{
+    batch b = {.s = s, .sheets = sheets};
+    int jobs = s->jobs < 1 ? 1 : s->jobs > THREADS ? THREADS : s->jobs;
+    if ((size_t)jobs > ngames)
+        jobs = ngames ? (int)ngames : 1;
+    b.out = calloc(CHUNK, sizeof *b.out);
+    b.report = calloc(CHUNK, sizeof *b.report);
+    b.status = calloc(CHUNK, sizeof *b.status);
+    bool ok = b.out && b.report && b.status;
+    char msg[400] = "out of memory";
+    for (int t = 0; ok && t < jobs; t++) {
+        ok = pt_ocr_new(&b.engines[t], &s->ocr, msg, sizeof msg) == PT_OK && pt_decode_new(&b.decoders[t]) == PT_OK;
+        for (int k = 0; ok && k < PT_DECODE_RECORDS; k++)
+            ok = pt_scan_new(&b.scans[t][k]) == PT_OK;
+    }
+    pt_pool *pool = NULL;
+    if (ok && jobs > 1 && pt_pool_start(&pool, jobs - 1, ocr_item) != PT_OK)
+        ok = false, snprintf(msg, sizeof msg, "cannot start threads");
+    FILE *report = NULL;
+    bool report_owned = false;
+    if (ok && !s->quiet) {
+        if (!s->report)
+            report = stderr;
+        else if (!strcmp(s->report, "-"))
+            report = stdout;
+        else if ((report = fopen(s->report, "w")) != NULL)
+            report_owned = true;
+        else
+            ok = false, snprintf(msg, sizeof msg, "%s: %s", s->report, strerror(errno));
+    }
+    int status = PT_EXIT_OK;
+    long problems = 0, unread = 0;
+    pt_progress progress;
+    pt_progress_init(&progress, s->quiet || ngames < 2);
+    for (size_t at = 0; ok && at < ngames; at += CHUNK) {
+        size_t n = ngames - at < CHUNK ? ngames - at : CHUNK;
+        b.games = games + at;
+        if (pool) {
+            pt_pool_post(pool, &b, n);
+            pt_pool_wait(pool);
+        } else {
+            for (size_t k = 0; k < n; k++)
+                ocr_item(&b, k, 0);
+        }
+        for (size_t k = 0; k < n; k++) {
+            fwrite(b.out[k].data, 1, b.out[k].len, stdout);
+            if (report)
+                fwrite(b.report[k].data, 1, b.report[k].len, report);
+            problems += b.status[k] == PT_EXIT_PROBLEMS;
+            unread += b.status[k] == PT_EXIT_USAGE;
+            if (b.status[k] > status)
+                status = b.status[k];
+        }
+        pt_progress_show(&progress, "%zu of %zu games read", at + n, ngames);
+    }
+    pt_progress_done(&progress);
+    if (!ok) {
+        pt_cli_error("%s", msg);
+        status = PT_EXIT_USAGE;
+    } else if (report && ngames > 1) {
+        fprintf(report, "%zu games: %ld to look at, %ld with a sheet that could not be read\n", ngames, problems,
+                unread);
+    }
+    if (!pt_cli_flush(stdout, "<stdout>"))
+        status = PT_EXIT_USAGE;
+    if (report_owned && fclose(report) != 0) {
+        pt_cli_error("%s: %s", s->report, strerror(errno));
+        status = PT_EXIT_USAGE;
+    }
+    if (pool)
+        pt_pool_stop(&pool);
+    for (int t = 0; t < jobs; t++) {
+        pt_ocr_free(&b.engines[t]);
+        pt_decode_free(&b.decoders[t]);
+        for (int k = 0; k < PT_DECODE_RECORDS; k++)
+            pt_scan_free(&b.scans[t][k]);
+    }
+    for (size_t k = 0; k < CHUNK && b.out; k++) {
+        pt_buf_free(&b.out[k]);
+        if (b.report)
+            pt_buf_free(&b.report[k]);
+    }
+    free(b.out);
+    free(b.report);
+    free(b.status);
+    return status;
+}
+
+/* Each path a sheet, each page of a TIFF too: appends to sheets. */
+static bool add_sheets(sheet_in **sheets, size_t *n, size_t *cap, const char *path, int owner)
+{
+    int pages = 1;
+    if (strcmp(path, "-") != 0) {
+        /* Only a TIFF can have pages: read it to count them. */
+        const char *dot = strrchr(path, '.');
+        if (dot && (!strcasecmp(dot, ".tif") || !strcasecmp(dot, ".tiff"))) {
+            char *data;
+            size_t len;
+            if (pt_file_read_all(path, 512u << 20, &data, &len) == PT_OK) {
+                pages = pt_image_pages((const uint8_t *)data, len);
+                pages = pages < 1 ? 1 : pages;
+                free(data);
+            }
+        }
+    }
+    for (int p = 0; p < pages; p++) {
+        if (*n == *cap) {
+            sheet_in *more = realloc(*sheets, (*cap = *cap ? 2 * *cap : 16) * sizeof **sheets);
+            if (!more)
+                return false;
+            *sheets = more;
+        }
+        (*sheets)[(*n)++] = (sheet_in){(char *)path, p, pages, owner};
+    }
+    return true;
+}
+
+int pt_cmd_ocr(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"format", required_argument, NULL, 'f'},   {"pair", no_argument, NULL, 'P'},
+        {"layout", required_argument, NULL, 'l'},   {"notation", required_argument, NULL, 'N'},
+        {"overlay", required_argument, NULL, 'O'},  {"report", required_argument, NULL, 'r'},
+        {"jobs", required_argument, NULL, 'j'},     {"model", required_argument, NULL, 'M'},
+        {"tessdata", required_argument, NULL, 'T'}, {"max-pixels", required_argument, NULL, 'X'},
+        {"beam", required_argument, NULL, 'B'},     {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+    };
+    settings s = {.format = PT_OUT_PGN, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
+    const char *layout_name = NULL;
+    long v;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":f:l:r:j:qh", options, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            if (!strcmp(optarg, "pgn"))
+                s.format = PT_OUT_PGN;
+            else if (!strcmp(optarg, "json"))
+                s.format = PT_OUT_JSON;
+            else if (!strcmp(optarg, "text"))
+                s.format = PT_OUT_TEXT;
+            else
+                return pt_cli_usage_error("ocr", "--format is pgn, json or text, not '%s'", optarg);
+            break;
+        case 'P': s.pair = true; break;
+        case 'l': layout_name = optarg; break;
+        case 'N':
+            if (!(s.notation = pt_lang_find(optarg)))
+                return pt_cli_usage_error("ocr", "--notation: no notation '%s' (partiar convert --list-langs)", optarg);
+            break;
+        case 'O': s.overlay = optarg; break;
+        case 'r': s.report = optarg; break;
+        case 'j':
+            if (!pt_cli_parse_int(optarg, 1, THREADS, &v))
+                return pt_cli_usage_error("ocr", "--jobs wants a number from 1 to %d, not '%s'", THREADS, optarg);
+            s.jobs = (int)v;
+            break;
+        case 'M': s.ocr.model = optarg; break;
+        case 'T': s.ocr.tessdata = optarg; break;
+        case 'X':
+            if (!pt_cli_parse_int(optarg, 1000, 2000000000L, &v))
+                return pt_cli_usage_error("ocr", "--max-pixels wants a number from 1000 to 2000000000, not '%s'",
+                                          optarg);
+            s.ocr.max_pixels = v;
+            break;
+        case 'B':
+            if (!pt_cli_parse_int(optarg, 1, 4096, &v))
+                return pt_cli_usage_error("ocr", "--beam wants a number from 1 to 4096, not '%s'", optarg);
+            s.decode.beam = (int)v;
+            break;
+        case 'q': s.quiet = true; break;
+        case 'h': fputs(help, stdout); return PT_EXIT_OK;
+        default: return pt_cli_option_error("ocr", opt, argv);
+        }
+    }
+    int nargs = argc - optind;
+    if (nargs < 1)
+        return pt_cli_usage_error("ocr", "no image given");
+    if (s.pair && nargs != 2)
+        return pt_cli_usage_error("ocr", "--pair wants two images, White's sheet and Black's; %d given", nargs);
+    pt_layout *layout = NULL;
+    char msg[512];
+    if (layout_name && pt_layout_load(&layout, layout_name, msg, sizeof msg) != PT_OK) {
+        pt_cli_error("%s", msg);
+        return PT_EXIT_USAGE;
+    }
+    s.ocr.layout = layout;
+    /* The inputs: images and folders of them. */
+    char **owned = NULL;
+    size_t nowned = 0, nsheets = 0, cap = 0, ngames = 0;
+    sheet_in *sheets = NULL;
+    game_in *games = NULL;
+    bool folder = false, ok = true;
+    int status = PT_EXIT_OK;
+    for (int i = optind; ok && i < argc; i++) {
+        struct stat st;
+        if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            size_t before = nowned;
+            folder = true;
+            if (!list_folder(argv[i], &owned, &nowned)) {
+                pt_cli_error("%s: %s", argv[i], strerror(errno));
+                status = PT_EXIT_USAGE;
+                continue;
+            }
+            for (size_t k = before; ok && k < nowned; k++)
+                ok = add_sheets(&sheets, &nsheets, &cap, owned[k], owner_of(owned[k]));
+        } else {
+            int owner = s.pair ? (i == optind ? PT_SHEET_WHITE : PT_SHEET_BLACK) : PT_SHEET_NONE;
+            ok = add_sheets(&sheets, &nsheets, &cap, argv[i], owner);
+        }
+    }
+    if (s.pair && folder)
+        return pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
+    /* Games: the pair; in a folder, the images of one name; else each sheet. */
+    games = calloc(nsheets + 1, sizeof *games);
+    ok = ok && games;
+    for (size_t i = 0; ok && i < nsheets;) {
+        size_t j = i + 1;
+        if (s.pair) {
+            j = nsheets;
+        } else if (sheets[i].pages == 1 && owner_of(sheets[i].path) != PT_SHEET_NONE) {
+            const char *name, *other;
+            size_t len = pt_game_name(sheets[i].path, &name);
+            while (j < nsheets && j - i < PT_DECODE_RECORDS && sheets[j].pages == 1 &&
+                   pt_game_name(sheets[j].path, &other) == len && !strncmp(sheets[j].path, sheets[i].path, len))
+                j++;
+        }
+        games[ngames++] = (game_in){i, j - i};
+        i = j;
+    }
+    if (s.overlay) {
+        struct stat st;
+        s.overlay_dir = nsheets > 1 || (stat(s.overlay, &st) == 0 && S_ISDIR(st.st_mode));
+        if (s.overlay_dir && mkdir(s.overlay, 0777) != 0 && errno != EEXIST) {
+            pt_cli_error("%s: %s", s.overlay, strerror(errno));
+            ok = false, status = PT_EXIT_USAGE;
+        }
+    }
+    if (!ok && status == PT_EXIT_OK) {
+        pt_cli_error("out of memory");
+        status = PT_EXIT_USAGE;
+    }
+    if (ok && nsheets == 0) {
+        pt_cli_error("no image found (PNG, JPEG, TIFF, PNM)");
+        status = PT_EXIT_USAGE;
+    }
+    if (ok && nsheets) {
+        int st = run(sheets, games, ngames, &s);
+        status = st > status ? st : status;
+    }
+    for (size_t k = 0; k < nowned; k++)
+        free(owned[k]);
+    free(owned);
+    free(sheets);
+    free(games);
+    pt_layout_free(&layout);
+    return status;
+}

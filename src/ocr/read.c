@@ -1,0 +1,624 @@
+/*
+ * read.c - one cell's ink into candidate texts with scores, through
+ * Tesseract's C API (see read.h).
+ *
+ * The cell is cropped to its ink and its contrast stretched (ink black,
+ * paper white); then it is read as one line (PSM_SINGLE_LINE, LSTM only) in
+ * three views: scaled so that the ink is 36 pixels high, the same with its
+ * strokes thickened (a 3x3 grey erosion), and scaled to 48 pixels high,
+ * each with a white border. Each view gives its candidates; the cell's are
+ * their mixture.
+ *
+ * Candidates of one view. With lstm_choice_mode 2 the LSTM keeps, for every
+ * character of its best path, the best character of 1 +
+ * lstm_choice_iterations beam searches, each excluding what the ones before
+ * took (recodebeam.cpp, extractSymbolChoices). The choice iterator's
+ * confidence of each is 100 - lstm_rating_coefficient * rating, clipped to
+ * 0..100, where the rating is minus the sum of the ln-probabilities of the
+ * timesteps that make the character (ltrresultiterator.cpp,
+ * ChoiceIterator::Confidence). With the coefficient set to 1, confidence -
+ * 100 is the ln-probability of the character's stretch of the line (clipped
+ * only below e^-100); normalised over each character's choices, the k
+ * likeliest products of one choice per character are the view's
+ * candidates, scored by their ln. The engine's own line (its beam search
+ * over the whole line) comes first, scored as the best combination when
+ * the combinations rate it lower or miss it.
+ *
+ * The cell's candidates: the strings of all views, each scored ln of the
+ * mean over the views of its probability (0 in a view that lacks it), best
+ * first (of equal scores, the one an earlier view read first). A string
+ * the views agree on gains. On 900 cells of real moves rendered in three
+ * handwriting fonts (tests/tools/read-cells.sh SEED=2, the first 300
+ * moves of twic-01-232games.pgn), the three views put the move first in
+ * 27% of the cells instead of 24% with the first view alone, among the
+ * first 3 in 45% instead of 39%, among the first 10 in 58% instead of 46%,
+ * for three times the time (about 6 ms a cell instead of 2). Printed
+ * moves (DejaVu Sans) are first in 99% either way.
+ */
+#include "ocr/read.h"
+
+#include <tesseract/capi.h>
+
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Ink must be this much darker than the paper (of 255), and this many
+ * pixels once specks of one or two pixels are taken out. */
+enum { MIN_CONTRAST = 48, MIN_INK = 16 };
+/* The least height taken for the ink, as a part of the cell's. */
+#define MIN_HEIGHT 0.4
+/* White around the ink in a view, in pixels. */
+enum { BORDER = 12 };
+/* Choices kept per character; characters per line. */
+enum { MAX_CHOICES = 8, MAX_SYMBOLS = OCR_TEXT_MAX - 1 };
+/* Candidates taken from each view. */
+enum { VIEW_CANDS = OCR_CANDS };
+
+typedef struct view {
+    int height;  /* of the ink, in pixels */
+    int thicken; /* size of the grey erosion; 0: none */
+} view;
+
+static const view views[] = {{36, 0}, {36, 3}, {48, 0}};
+enum { NVIEWS = sizeof views / sizeof views[0] };
+
+/* The characters each mode may read. Moves: the files and ranks, the
+ * capital piece letters of every Latin-script notation (lang.c: English
+ * KQRBN, Czech, Slovak, German, Nordic, Slovenian J S V D L T, French,
+ * Spanish, Italian, Portuguese, Romanian C F A R T D, Polish G W H,
+ * Hungarian F H V, Estonian E O, and P), the captures x X :, castling 0 O
+ * and -, promotion = / ( ), check + and mate #. Cyrillic letters are not in
+ * the Latin models; lower-case p (a pawn, seldom written) is left out. */
+static const char *const whitelist[] = {
+    [OCR_MOVE] = "abcdefgh12345678ABCDEFGHJKLNOPQRSTVWxX0:-=+#()/",
+    [OCR_NUMBER] = "0123456789.",
+    [OCR_TEXT] = "",
+};
+
+struct ocr_reader {
+    TessBaseAPI *api;
+    int whitelist; /* the mode whose whitelist is set; -1: none yet */
+};
+
+/* Tesseract's debug_file is one global string: set once, by the first
+ * reader, before any reader reads; so is OpenMP's state. Creating and
+ * ending engines is serialised, since loading a model touches Tesseract's
+ * global state. */
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+static int first_done;
+
+/* Debian's Tesseract runs parts of its LSTM in OpenMP threads: on a cell's
+ * short line they cost seven times the time they save (37 ms a cell
+ * instead of 5 on two busy cores), and readers in several threads would
+ * each start a team. Unless OMP_THREAD_LIMIT says otherwise, OpenMP's
+ * max-active-levels goes to 0, which runs every parallel region on the
+ * thread that meets it. libgomp is there when Tesseract links it; it is
+ * looked up, not linked, so that a Tesseract without OpenMP needs nothing. */
+static void openmp_off(void)
+{
+    if (getenv("OMP_THREAD_LIMIT"))
+        return;
+    void *self = dlopen(NULL, RTLD_LAZY);
+    if (!self)
+        return;
+    void (*set_levels)(int) = (void (*)(int))dlsym(self, "omp_set_max_active_levels");
+    if (set_levels)
+        set_levels(0);
+    dlclose(self);
+}
+
+pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang)
+{
+    *pr = NULL;
+    ocr_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return PT_ERR_NOMEM;
+    r->whitelist = -1;
+    pthread_mutex_lock(&engine_lock);
+    r->api = TessBaseAPICreate();
+    if (!r->api) {
+        pthread_mutex_unlock(&engine_lock);
+        free(r);
+        return PT_ERR_NOMEM;
+    }
+    if (!first_done) {
+        TessBaseAPISetVariable(r->api, "debug_file", "/dev/null");
+        openmp_off();
+        first_done = 1;
+    }
+    /* Set at loading only: no dictionaries (a move is no word, and they
+     * take time to load). */
+    char *names[] = {(char *)"load_system_dawg", (char *)"load_freq_dawg",    (char *)"load_punc_dawg",
+                     (char *)"load_number_dawg", (char *)"load_unambig_dawg", (char *)"load_bigram_dawg"};
+    char *values[] = {(char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0"};
+    int rc = TessBaseAPIInit4(r->api, datapath, lang ? lang : "eng", OEM_LSTM_ONLY, NULL, 0, names, values,
+                              sizeof names / sizeof names[0], 0);
+    pthread_mutex_unlock(&engine_lock);
+    if (rc != 0) {
+        ocr_reader_free(&r);
+        return PT_ERR_IO;
+    }
+    TessBaseAPISetPageSegMode(r->api, PSM_SINGLE_LINE);
+    /* tessedit_do_invert 0: no second reading of the line inverted, which
+     * a cell of dark ink on light paper never needs. */
+    if (!TessBaseAPISetVariable(r->api, "lstm_choice_mode", "2") ||
+        !TessBaseAPISetVariable(r->api, "lstm_choice_iterations", "5") ||
+        !TessBaseAPISetVariable(r->api, "lstm_rating_coefficient", "1") ||
+        !TessBaseAPISetVariable(r->api, "tessedit_do_invert", "0")) {
+        ocr_reader_free(&r);
+        return PT_ERR_IO;
+    }
+    *pr = r;
+    return PT_OK;
+}
+
+void ocr_reader_free(ocr_reader **pr)
+{
+    ocr_reader *r = *pr;
+    if (!r)
+        return;
+    if (r->api) {
+        pthread_mutex_lock(&engine_lock);
+        TessBaseAPIEnd(r->api);
+        TessBaseAPIDelete(r->api);
+        pthread_mutex_unlock(&engine_lock);
+    }
+    free(r);
+    *pr = NULL;
+}
+
+/* ------------------------------------------------------------ the image */
+
+/* The grey level at which the count of pixels from the dark end reaches
+ * count. */
+static int level_at(NUMA *hist, double count)
+{
+    double sum = 0;
+    for (int v = 0; v < 256; v++) {
+        l_float32 n = 0;
+        numaGetFValue(hist, v, &n);
+        sum += n;
+        if (sum >= count)
+            return v;
+    }
+    return 255;
+}
+
+/* The cell's ink, cropped with a pixel of margin, black on white, 8 bpp;
+ * *height is its height in the cell, or MIN_HEIGHT of the cell's if more.
+ * NULL when the cell has no ink (or the image cannot be made). */
+static PIX *ink_of(PIX *cell, int *height)
+{
+    PIX *grey = pixConvertTo8(cell, 0);
+    if (!grey)
+        return NULL;
+    PIX *out = NULL, *bin = NULL, *ink = NULL;
+    BOX *box = NULL;
+    NUMA *hist = pixGetGrayHistogram(grey, 1);
+    if (!hist)
+        goto done;
+    /* The paper is the median; the ink the darkest few pixels. */
+    double total = (double)pixGetWidth(grey) * pixGetHeight(grey);
+    int paper = level_at(hist, total / 2);
+    int dark = level_at(hist, 4);
+    numaDestroy(&hist);
+    if (paper - dark < MIN_CONTRAST)
+        goto done;
+    bin = pixThresholdToBinary(grey, (paper + dark + 1) / 2);
+    if (!bin)
+        goto done;
+    /* Specks of a pixel or two are dust: whitened, and no ink. */
+    ink = pixSelectBySize(bin, 3, 3, 8, L_SELECT_IF_EITHER, L_SELECT_IF_GTE, NULL);
+    if (!ink)
+        goto done;
+    l_int32 count = 0;
+    pixCountPixels(ink, &count, NULL);
+    if (count < MIN_INK)
+        goto done;
+    pixXor(bin, bin, ink);
+    pixSetMasked(grey, bin, 255);
+    if (pixClipBoxToForeground(ink, NULL, NULL, &box) != 0 || !box)
+        goto done;
+    l_int32 x, y, w, h;
+    boxGetGeometry(box, &x, &y, &w, &h);
+    boxDestroy(&box);
+    int gw = pixGetWidth(grey), gh = pixGetHeight(grey);
+    int x0 = x > 0 ? x - 1 : 0, y0 = y > 0 ? y - 1 : 0;
+    int x1 = x + w < gw ? x + w + 1 : gw, y1 = y + h < gh ? y + h + 1 : gh;
+    box = boxCreate(x0, y0, x1 - x0, y1 - y0);
+    if (!box)
+        goto done;
+    out = pixClipRectangle(grey, box, NULL);
+    if (out)
+        pixGammaTRC(out, out, 1.0f, dark, paper);
+    /* Ink lower than MIN_HEIGHT of the cell (a dash, a dot) keeps its
+     * size beside a letter's: it is scaled as that much would be. */
+    *height = h > MIN_HEIGHT * gh ? h : (int)(MIN_HEIGHT * gh);
+done:
+    boxDestroy(&box);
+    pixDestroy(&ink);
+    pixDestroy(&bin);
+    pixDestroy(&grey);
+    return out;
+}
+
+/* The ink as view v shows it to Tesseract. */
+static PIX *view_of(PIX *ink, int height, const view *v)
+{
+    float scale = (float)v->height / (float)height;
+    PIX *scaled = scale > 0.97f && scale < 1.03f ? pixClone(ink) : pixScale(ink, scale, scale);
+    if (scaled && v->thicken) {
+        PIX *thick = pixErodeGray(scaled, v->thicken, v->thicken);
+        pixDestroy(&scaled);
+        scaled = thick;
+    }
+    if (!scaled)
+        return NULL;
+    PIX *out = pixAddBorder(scaled, BORDER, 255);
+    pixDestroy(&scaled);
+    return out;
+}
+
+/* ------------------------------------------------------------ the choices */
+
+typedef struct choice {
+    char text[8]; /* one character, UTF-8 */
+    float logp;   /* ln of its probability among the character's choices */
+} choice;
+
+typedef struct symbol {
+    choice c[MAX_CHOICES];
+    int n;
+    int space_before; /* the first character of a word after the first */
+} symbol;
+
+static int by_logp(const void *a, const void *b)
+{
+    float x = ((const choice *)a)->logp, y = ((const choice *)b)->logp;
+    return (x < y) - (x > y);
+}
+
+/* The choice of s whose text is t, added if new (and there is room); NULL
+ * when t is no character. */
+static choice *choice_for(symbol *s, const char *t)
+{
+    size_t len = strlen(t);
+    if (len == 0 || len >= sizeof s->c[0].text || strcmp(t, " ") == 0)
+        return NULL;
+    for (int k = 0; k < s->n; k++)
+        if (strcmp(s->c[k].text, t) == 0)
+            return &s->c[k];
+    if (s->n == MAX_CHOICES)
+        return NULL;
+    choice *c = &s->c[s->n++];
+    memcpy(c->text, t, len + 1);
+    c->logp = -INFINITY;
+    return c;
+}
+
+/* Normalises the choices of s to probabilities summing to 1. The engine's
+ * own character, when the choices missed it, gets the worst one's. */
+static void normalise(symbol *s)
+{
+    float top = -INFINITY, worst = 0;
+    for (int k = 0; k < s->n; k++)
+        if (isfinite(s->c[k].logp)) {
+            top = s->c[k].logp > top ? s->c[k].logp : top;
+            worst = s->c[k].logp < worst ? s->c[k].logp : worst;
+        }
+    if (!isfinite(top))
+        top = worst = 0;
+    double sum = 0;
+    for (int k = 0; k < s->n; k++) {
+        if (!isfinite(s->c[k].logp))
+            s->c[k].logp = worst;
+        sum += exp((double)(s->c[k].logp - top));
+    }
+    for (int k = 0; k < s->n; k++)
+        s->c[k].logp = (float)(s->c[k].logp - top - log(sum));
+    qsort(s->c, (size_t)s->n, sizeof s->c[0], by_logp);
+}
+
+/* The engine's characters and their choices, into sym[]; returns how many. */
+static int read_symbols(TessBaseAPI *api, symbol *sym, int max)
+{
+    TessResultIterator *it = TessBaseAPIGetIterator(api);
+    if (!it)
+        return 0;
+    int n = 0;
+    do {
+        /* NULL where there is no word: the choice iterator would abort. */
+        char *best = TessResultIteratorGetUTF8Text(it, RIL_SYMBOL);
+        if (!best)
+            break;
+        symbol *s = &sym[n];
+        s->n = 0;
+        s->space_before =
+            n > 0 && TessPageIteratorIsAtBeginningOf(TessResultIteratorGetPageIteratorConst(it), RIL_WORD);
+        choice_for(s, best);
+        TessDeleteText(best);
+        TessChoiceIterator *ci = TessResultIteratorGetChoiceIterator(it);
+        if (ci) {
+            do {
+                const char *t = TessChoiceIteratorGetUTF8Text(ci);
+                choice *c = t ? choice_for(s, t) : NULL;
+                /* The coefficient is 1: confidence - 100 is the ln. */
+                float logp = TessChoiceIteratorConfidence(ci) - 100.0f;
+                if (c && logp > c->logp)
+                    c->logp = logp;
+            } while (TessChoiceIteratorNext(ci));
+            TessChoiceIteratorDelete(ci);
+        }
+        if (s->n == 0)
+            continue; /* a space, or no character */
+        normalise(s);
+        n++;
+    } while (n < max && TessResultIteratorNext(it, RIL_SYMBOL));
+    TessResultIteratorDelete(it);
+    return n;
+}
+
+/* ------------------------------------------------------------ the k best */
+
+/* A combination: one choice per character, the last changed at `last`. */
+typedef struct combo {
+    float logp;
+    int last;
+    unsigned char pick[MAX_SYMBOLS];
+} combo;
+
+/* A max-heap of combinations by logp. */
+typedef struct heap {
+    combo *v;
+    int n, cap;
+} heap;
+
+static int heap_push(heap *h, const combo *c)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 64;
+        combo *v = realloc(h->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return -1;
+        h->v = v;
+        h->cap = cap;
+    }
+    int i = h->n++;
+    while (i > 0 && h->v[(i - 1) / 2].logp < c->logp) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i] = *c;
+    return 0;
+}
+
+static combo heap_pop(heap *h)
+{
+    combo top = h->v[0], last = h->v[--h->n];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= h->n)
+            break;
+        if (k + 1 < h->n && h->v[k + 1].logp > h->v[k].logp)
+            k++;
+        if (h->v[k].logp <= last.logp)
+            break;
+        h->v[i] = h->v[k];
+        i = k;
+    }
+    if (h->n > 0)
+        h->v[i] = last;
+    return top;
+}
+
+/* Appends the n bytes of s to text (of length *len) if they fit whole. */
+static void append(char *text, size_t *len, const char *s, size_t n)
+{
+    if (*len + n < OCR_TEXT_MAX) {
+        memcpy(text + *len, s, n);
+        *len += n;
+        text[*len] = '\0';
+    }
+}
+
+/* The text of a combination: a space between words in OCR_TEXT mode only. */
+static void combo_text(const symbol *sym, int n, const unsigned char *pick, ocr_mode mode, char *text)
+{
+    size_t len = 0;
+    text[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (mode == OCR_TEXT && sym[i].space_before && len > 0)
+            append(text, &len, " ", 1);
+        const char *c = sym[i].c[pick[i]].text;
+        append(text, &len, c, strlen(c));
+    }
+}
+
+/* The engine's line, its white space taken out (or, in OCR_TEXT mode,
+ * made one space between words), whole UTF-8 characters that fit. */
+static void engine_text(TessBaseAPI *api, ocr_mode mode, char *text)
+{
+    size_t len = 0;
+    text[0] = '\0';
+    char *raw = TessBaseAPIGetUTF8Text(api);
+    if (!raw)
+        return;
+    int gap = 0;
+    for (const char *p = raw; *p;) {
+        if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') {
+            gap = 1;
+            p++;
+            continue;
+        }
+        if (gap && mode == OCR_TEXT && len > 0)
+            append(text, &len, " ", 1);
+        gap = 0;
+        size_t n = 1;
+        while (p[n] && ((unsigned char)p[n] & 0xC0) == 0x80)
+            n++;
+        if (len + n >= OCR_TEXT_MAX)
+            break;
+        append(text, &len, p, n);
+        p += n;
+    }
+    /* A space that fitted before a character that did not. */
+    while (len > 0 && text[len - 1] == ' ')
+        text[--len] = '\0';
+    TessDeleteText(raw);
+}
+
+/* Adds text with score to out[] (holding n) unless it is empty or there
+ * already; returns the new count. */
+static int add_cand(ocr_cand *out, int n, const char *text, float score)
+{
+    if (!text[0])
+        return n;
+    for (int i = 0; i < n; i++)
+        if (strcmp(out[i].text, text) == 0)
+            return n;
+    snprintf(out[n].text, sizeof out[n].text, "%s", text);
+    out[n].score = score < 0 ? score : 0;
+    return n + 1;
+}
+
+/* Up to max (<= VIEW_CANDS) candidates of what the engine has just read,
+ * the engine's line first; -1 when out of memory. */
+static int view_cands(TessBaseAPI *api, ocr_mode mode, ocr_cand *out, int max)
+{
+    symbol sym[MAX_SYMBOLS];
+    int n = read_symbols(api, sym, MAX_SYMBOLS);
+    char line[OCR_TEXT_MAX];
+    engine_text(api, mode, line);
+
+    /* The k best combinations, best first. Each is made from the one it
+     * came from by taking the next choice at a character at or after that
+     * one's last change: every combination is made once, after its
+     * parent, which is no less likely. */
+    ocr_cand comb[VIEW_CANDS + 1];
+    int ncomb = 0, found = 0, budget = 64 * (max + 1);
+    float line_score = -INFINITY;
+    heap h = {0};
+    combo c = {.logp = 0, .last = 0};
+    for (int i = 0; i < n; i++)
+        c.logp += sym[i].c[0].logp;
+    if (n > 0 && heap_push(&h, &c) != 0)
+        goto nomem;
+    while (h.n > 0 && ncomb < max + 1 && budget-- > 0) {
+        c = heap_pop(&h);
+        char text[OCR_TEXT_MAX];
+        combo_text(sym, n, c.pick, mode, text);
+        if (strcmp(text, line) == 0 && !isfinite(line_score))
+            line_score = c.logp;
+        ncomb = add_cand(comb, ncomb, text, c.logp);
+        for (int i = c.last; i < n; i++) {
+            if (c.pick[i] + 1 >= sym[i].n)
+                continue;
+            combo d = c;
+            d.pick[i]++;
+            d.last = i;
+            d.logp = c.logp - sym[i].c[c.pick[i]].logp + sym[i].c[d.pick[i]].logp;
+            if (heap_push(&h, &d) != 0)
+                goto nomem;
+        }
+    }
+    free(h.v);
+    /* The engine's line first: its beam search saw the whole line, the
+     * combinations one character at a time. */
+    if (ncomb > 0 && !(line_score >= comb[0].score))
+        line_score = comb[0].score;
+    found = add_cand(out, 0, line, isfinite(line_score) ? line_score : 0);
+    for (int i = 0; i < ncomb && found < max; i++)
+        found = add_cand(out, found, comb[i].text, comb[i].score);
+    return found;
+nomem:
+    free(h.v);
+    return -1;
+}
+
+/* Reads view pix in mode: its candidates into out[], how many (-1: out of
+ * memory). A line the whitelist blanked is read again without it. */
+static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int max)
+{
+    int found = 0;
+    for (int pass = 0; pass < 2 && found == 0; pass++) {
+        int want = pass == 0 ? (int)mode : OCR_TEXT;
+        if (pass == 1 && mode == OCR_TEXT)
+            break;
+        if (r->whitelist != want) {
+            if (!TessBaseAPISetVariable(r->api, "tessedit_char_whitelist", whitelist[want]))
+                break;
+            r->whitelist = want;
+        }
+        TessBaseAPISetImage2(r->api, pix);
+        TessBaseAPISetSourceResolution(r->api, 300);
+        if (TessBaseAPIRecognize(r->api, NULL) != 0)
+            continue;
+        found = view_cands(r->api, mode, out, max);
+    }
+    return found;
+}
+
+int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max)
+{
+    if (!r || !cell || !out || max <= 0)
+        return 0;
+    if (mode != OCR_MOVE && mode != OCR_NUMBER)
+        mode = OCR_TEXT;
+    int height = 0;
+    PIX *ink = ink_of(cell, &height);
+    if (!ink)
+        return 0;
+    /* Every view's candidates, then their mixture: each string's
+     * probability summed over the views that have it, divided by the
+     * number of views. */
+    ocr_cand all[NVIEWS * VIEW_CANDS];
+    int nall = 0;
+    for (int v = 0; v < NVIEWS; v++) {
+        PIX *pix = view_of(ink, height, &views[v]);
+        if (!pix)
+            break;
+        ocr_cand got[VIEW_CANDS];
+        int n = read_view(r, pix, mode, got, VIEW_CANDS);
+        pixDestroy(&pix);
+        for (int i = 0; i < n; i++) {
+            int k;
+            for (k = 0; k < nall && strcmp(all[k].text, got[i].text) != 0; k++)
+                ;
+            if (k == nall) {
+                all[nall++] = got[i];
+            } else {
+                /* ln(e^a + e^b), in a way that never underflows. */
+                float a = all[k].score, b = got[i].score;
+                all[k].score = (a > b ? a : b) + log1pf(expf(-fabsf(a - b)));
+            }
+        }
+    }
+    TessBaseAPIClear(r->api);
+    pixDestroy(&ink);
+    for (int k = 0; k < nall; k++) {
+        float s = all[k].score - logf((float)NVIEWS);
+        all[k].score = s < 0 ? s : 0;
+    }
+    /* Best first; of equals, the one an earlier view read first. */
+    int found = 0;
+    for (int k = 0; k < nall; k++) {
+        int i;
+        if (found < max)
+            i = found++;
+        else if (all[k].score > out[max - 1].score)
+            i = max - 1; /* in place of the last */
+        else
+            continue;
+        while (i > 0 && all[k].score > out[i - 1].score) {
+            out[i] = out[i - 1];
+            i--;
+        }
+        out[i] = all[k];
+    }
+    return found;
+}

@@ -1,0 +1,576 @@
+/*
+ * scan.c - one scanned page into a record: turned upright, straightened,
+ * its layout found on its ruled lines, every move cell's ink read into
+ * candidate texts, and the header fields into tags.
+ *
+ * Which way up a page is and which layout it has are one question: the
+ * layout whose lines the page's lines explain best, the right way up or
+ * turned half round (a grid read upside down has its header below).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ocr/grid.h"
+#include "ocr/image.h"
+#include "ocr/layout.h"
+#include "ocr/read.h"
+#include "ocr/scan.h"
+
+enum { TAGS = 8, SHIPPED = 32 };
+static const char *const tag_names[TAGS] = {"Event", "Site", "Date", "Round", "Board", "White", "Black", "Result"};
+
+struct pt_ocr {
+    ocr_reader *reader;
+    long max_pixels;
+    size_t nlayouts;
+    ocr_layout *layouts; /* the one named, or every shipped one */
+};
+
+struct pt_scan {
+    pt_record *record;
+    pt_scan_cell *cells;
+    size_t ncells;
+    char tags[TAGS][128];
+    char layout[40];
+    int turns;
+    float skew, fit;
+    PIX *page; /* the straightened grey page, for the overlay */
+};
+
+/* ------------------------------------------------------------- layouts */
+
+pt_err pt_layout_load(pt_layout **pl, const char *name_or_path, char *msg, size_t size)
+{
+    *pl = malloc(sizeof **pl);
+    if (!*pl)
+        return PT_ERR_NOMEM;
+    pt_err err = ocr_layout_load(&(*pl)->l, name_or_path, msg, size);
+    if (err != PT_OK)
+        pt_layout_free(pl);
+    return err;
+}
+
+void pt_layout_free(pt_layout **pl)
+{
+    free(*pl);
+    *pl = NULL;
+}
+
+const char *pt_layout_name(const pt_layout *l)
+{
+    return l->l.name;
+}
+int pt_layout_moves(const pt_layout *l)
+{
+    return ocr_layout_moves(&l->l);
+}
+const char *pt_layout_shipped(size_t i)
+{
+    return ocr_layout_builtin_name(i);
+}
+
+size_t pt_layout_boxes(const pt_layout *l, pt_layout_box *out, size_t max)
+{
+    ocr_cell_spec *cells = malloc(OCR_LAYOUT_CELLS * sizeof *cells);
+    size_t n = cells ? ocr_layout_cells(&l->l, cells, OCR_LAYOUT_CELLS) : 0, count = 0;
+    for (size_t i = 0; i < n; i++, count++)
+        if (count < max)
+            out[count] = (pt_layout_box){"move",         cells[i].number, cells[i].side, cells[i].box.x,
+                                         cells[i].box.y, cells[i].box.w,  cells[i].box.h};
+    free(cells);
+    for (int i = 0; i < l->l.nfields; i++, count++)
+        if (count < max) {
+            const ocr_field *f = &l->l.field[i];
+            out[count] = (pt_layout_box){"", 0, 0, f->box.x, f->box.y, f->box.w, f->box.h};
+            snprintf(out[count].what, sizeof out[count].what, "%s", f->tag);
+        }
+    return count;
+}
+
+void pt_layout_page(const pt_layout *l, float *w, float *h)
+{
+    *w = l->l.page_w, *h = l->l.page_h;
+}
+
+/* ------------------------------------------------------------- engines */
+
+pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
+{
+    static const pt_ocr_opts none = {0};
+    if (!o)
+        o = &none;
+    setMsgSeverity(L_SEVERITY_NONE); /* every failure is reported by us, with its place */
+    pt_ocr *e = calloc(1, sizeof *e);
+    if (!e)
+        return PT_ERR_NOMEM;
+    e->max_pixels = o->max_pixels > 0 ? o->max_pixels : 80000000L;
+    e->layouts = calloc(SHIPPED, sizeof *e->layouts);
+    if (!e->layouts) {
+        pt_ocr_free(&e);
+        return PT_ERR_NOMEM;
+    }
+    if (o->layout) {
+        e->layouts[0] = o->layout->l;
+        e->nlayouts = 1;
+    }
+    for (size_t i = 0; !o->layout && e->nlayouts < SHIPPED && ocr_layout_builtin_name(i); i++)
+        if (ocr_layout_load(&e->layouts[e->nlayouts], ocr_layout_builtin_name(i), msg, size) == PT_OK)
+            e->nlayouts++;
+    pt_err err = ocr_reader_new(&e->reader, o->tessdata, o->model ? o->model : "eng");
+    if (err != PT_OK) {
+        if (err == PT_ERR_IO)
+            snprintf(msg, size, "Tesseract cannot load the model '%s' from %s", o->model ? o->model : "eng",
+                     o->tessdata ? o->tessdata : "its installed tessdata");
+        pt_ocr_free(&e);
+        return err;
+    }
+    *po = e;
+    return PT_OK;
+}
+
+void pt_ocr_free(pt_ocr **po)
+{
+    if (*po) {
+        ocr_reader_free(&(*po)->reader);
+        free((*po)->layouts);
+        free(*po);
+    }
+    *po = NULL;
+}
+
+int pt_image_pages(const uint8_t *data, size_t len)
+{
+    return ocr_image_pages(data, len);
+}
+
+/* --------------------------------------------------------------- scans */
+
+pt_err pt_scan_new(pt_scan **ps)
+{
+    *ps = calloc(1, sizeof **ps);
+    if (!*ps || pt_record_new(&(*ps)->record) != PT_OK) {
+        free(*ps);
+        *ps = NULL;
+        return PT_ERR_NOMEM;
+    }
+    return PT_OK;
+}
+
+void pt_scan_free(pt_scan **ps)
+{
+    if (*ps) {
+        pt_record_free(&(*ps)->record);
+        free((*ps)->cells);
+        pixDestroy(&(*ps)->page);
+        free(*ps);
+    }
+    *ps = NULL;
+}
+
+static void scan_clear(pt_scan *s)
+{
+    pt_record_clear(s->record);
+    s->ncells = 0;
+    memset(s->tags, 0, sizeof s->tags);
+    s->layout[0] = '\0';
+    s->turns = 0;
+    s->skew = s->fit = 0;
+    pixDestroy(&s->page);
+}
+
+size_t pt_scan_cells(const pt_scan *s, const pt_scan_cell **cells)
+{
+    *cells = s->cells;
+    return s->ncells;
+}
+
+const pt_record *pt_scan_record(const pt_scan *s)
+{
+    return s->record;
+}
+PIX *ocr_scan_page(const pt_scan *s)
+{
+    return s->page;
+}
+const char *pt_scan_layout(const pt_scan *s)
+{
+    return s->layout;
+}
+int pt_scan_turns(const pt_scan *s)
+{
+    return s->turns;
+}
+float pt_scan_skew(const pt_scan *s)
+{
+    return s->skew;
+}
+float pt_scan_fit(const pt_scan *s)
+{
+    return s->fit;
+}
+
+const char *pt_scan_tag(const pt_scan *s, const char *tag)
+{
+    for (int i = 0; i < TAGS; i++)
+        if (!strcmp(tag_names[i], tag))
+            return s->tags[i][0] ? s->tags[i] : NULL;
+    return NULL;
+}
+
+/* A box in mm on the layout, in pixels on the page (clipped to it),
+ * shrunk by `in` pixels on every side. */
+static BOX *place(const ocr_fit *f, ocr_rect r, int in, int w, int h)
+{
+    int x0 = (int)lroundf(f->sx * r.x + f->tx) + in, y0 = (int)lroundf(f->sy * r.y + f->ty) + in;
+    int x1 = (int)lroundf(f->sx * (r.x + r.w) + f->tx) - in, y1 = (int)lroundf(f->sy * (r.y + r.h) + f->ty) - in;
+    x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > w ? w : x1, y1 = y1 > h ? h : y1;
+    if (x1 - x0 < 4 || y1 - y0 < 4)
+        return NULL;
+    return boxCreate(x0, y0, x1 - x0, y1 - y0);
+}
+
+/* The ink in box b: the page's black pixels less its ruled lines and
+ * specks smaller than `speck` pixels each way. NULL when out of memory. */
+static PIX *ink(PIX *bin, const ocr_grid *g, BOX *b, int speck)
+{
+    PIX *crop = pixClipRectangle(bin, b, NULL);
+    PIX *lines = pixClipRectangle(g->lines, b, NULL);
+    if (crop && lines)
+        pixSubtract(crop, crop, lines);
+    pixDestroy(&lines);
+    if (!crop)
+        return NULL;
+    PIX *clean = pixSelectBySize(crop, speck, speck, 8, L_SELECT_IF_EITHER, L_SELECT_IF_GTE, NULL);
+    pixDestroy(&crop);
+    return clean;
+}
+
+/* What a cell's ink is: nothing, a stroke across (a struck-out or dashed
+ * cell: a gap, Law 8.4), or writing. */
+static int cell_status(PIX *ink_pix, int cell_w, int cell_h)
+{
+    l_int32 count = 0;
+    pixCountPixels(ink_pix, &count, NULL);
+    if (count < cell_w * cell_h / 250)
+        return PT_CELL_EMPTY;
+    BOX *fg = NULL;
+    if (pixClipToForeground(ink_pix, NULL, &fg) || !fg)
+        return PT_CELL_EMPTY;
+    l_int32 x, y, w, h;
+    boxGetGeometry(fg, &x, &y, &w, &h);
+    boxDestroy(&fg);
+    l_int32 comps = 0;
+    pixCountConnComp(ink_pix, 8, &comps);
+    if (comps <= 2 && w > cell_w / 3 && h < cell_h / 4)
+        return PT_CELL_STRUCK;
+    return PT_CELL_WRITTEN;
+}
+
+/* A cell's text as the decoder is to read it: a move number written or
+ * printed before the move left off ("12. Nf3", "12.Nf3", and "12Nf3"
+ * when the dot was lost: no move begins with a digit but castling's 0-0). */
+static void strip_number(char *t)
+{
+    size_t i = 0;
+    while (t[i] >= '0' && t[i] <= '9')
+        i++;
+    bool dot = t[i] == '.' || t[i] == ',';
+    if (i == 0 || (!dot && (!t[i] || t[i] == '-')))
+        return;
+    i += dot;
+    while (t[i] == ' ' || t[i] == '.')
+        i++;
+    if (t[i])
+        memmove(t, t + i, strlen(t + i) + 1);
+}
+
+/* A clock time written after the move ("dc4 1:26", "dc4:1:26": hours and
+ * minutes left) taken off t; its seconds, or -1 when there is none. */
+static int split_clock(char *t)
+{
+    size_t n = strlen(t);
+    if (n < 5 || t[n - 3] != ':' || !isdigit((unsigned char)t[n - 1]) || !isdigit((unsigned char)t[n - 2]))
+        return -1;
+    /* One digit of hours, two when a separator stands before them: a
+     * move ends in its rank's digit ("e41:26" is e4 at 1:26). */
+    size_t h = n - 3;
+    if (h < 2 || !isdigit((unsigned char)t[h - 1]))
+        return -1;
+    h--;
+    if (h >= 2 && isdigit((unsigned char)t[h - 1]) && strchr(" :.,", t[h - 2]))
+        h--;
+    int clock = atoi(t + h) * 3600 + atoi(t + n - 2) * 60;
+    while (h > 0 && strchr(" :.,", t[h - 1]))
+        h--;
+    t[h] = '\0';
+    return clock;
+}
+
+static void add_cand(pt_scan_cell *c, const char *t, float score)
+{
+    if (!*t || c->ncands == PT_SCAN_CANDS)
+        return;
+    for (int i = 0; i < c->ncands; i++)
+        if (!strcmp(c->cand[i].text, t))
+            return;
+    snprintf(c->cand[c->ncands].text, sizeof c->cand[0].text, "%.31s", t);
+    c->cand[c->ncands++].score = score;
+}
+
+static bool is_file(char ch)
+{
+    return ch >= 'a' && ch <= 'h';
+}
+
+/* A reading and the spellings notation allows of it: Tesseract's case is
+ * unreliable on lone letters, and a move's case is fixed but for its
+ * first letter (a piece or a pawn's file) and a promotion's piece. So
+ * "NF3" is also Nf3, "E4" e4 and "CXD5" both Cxd5 (a French knight) and
+ * cxd5; the notation's spelling first, then what was read. */
+static void add_spellings(pt_scan_cell *c, const char *raw, float score)
+{
+    char t[OCR_TEXT_MAX];
+    size_t n = strlen(raw) < sizeof t - 1 ? strlen(raw) : sizeof t - 1;
+    memcpy(t, raw, n);
+    t[n] = '\0';
+    bool castle = n >= 3;
+    for (size_t i = 0; i < n && castle; i++)
+        castle = i % 2 ? t[i] == '-' : (t[i] == 'O' || t[i] == 'o' || t[i] == '0');
+    if (castle) {
+        add_cand(c, n >= 5 ? "O-O-O" : "O-O", score);
+        add_cand(c, raw, score);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        bool promotion = t[i - 1] == '=' || ((t[i - 1] == '1' || t[i - 1] == '8') && i + 1 >= n);
+        if (t[i] == 'X' || (t[i] >= 'A' && t[i] <= 'H' && !promotion))
+            t[i] = (char)(t[i] - 'A' + 'a');
+    }
+    add_cand(c, t, score);
+    if (n > 1 && t[0] >= 'A' && t[0] <= 'H' && (is_file(t[1]) || t[1] == 'x' || (t[1] >= '1' && t[1] <= '8'))) {
+        t[0] = (char)(t[0] - 'A' + 'a');
+        add_cand(c, t, score);
+    }
+    add_cand(c, raw, score);
+}
+
+/* The cells' boxes and status, and the candidates of the written ones. */
+static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
+{
+    ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
+    size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
+    free(s->cells);
+    s->cells = calloc(n ? n : 1, sizeof *s->cells);
+    if (!specs || !s->cells) {
+        free(specs);
+        return false;
+    }
+    int w = pixGetWidth(bin), h = pixGetHeight(bin);
+    int speck = (int)(0.35f * f->sy) + 1, in = (int)(0.4f * f->sy) + 1;
+    for (size_t i = 0; i < n; i++) {
+        pt_scan_cell *c = &s->cells[s->ncells++];
+        c->number = specs[i].number, c->side = specs[i].side, c->entry = -1, c->clock = -1;
+        BOX *outer = place(f, specs[i].box, 0, w, h), *inner = place(f, specs[i].box, in, w, h);
+        if (outer)
+            boxGetGeometry(outer, &c->x, &c->y, &c->w, &c->h);
+        PIX *pix = inner ? ink(bin, g, inner, speck) : NULL;
+        if (pix) {
+            c->status = cell_status(pix, c->w, c->h);
+            if (c->status == PT_CELL_WRITTEN) {
+                ocr_cand cands[OCR_CANDS];
+                int k = ocr_reader_read(o->reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
+                for (int j = 0; j < k; j++) {
+                    int clock = l->clock ? split_clock(cands[j].text) : -1;
+                    if (j == 0)
+                        c->clock = clock;
+                    strip_number(cands[j].text);
+                    add_spellings(c, cands[j].text, cands[j].score);
+                }
+            }
+        }
+        pixDestroy(&pix);
+        boxDestroy(&outer);
+        boxDestroy(&inner);
+    }
+    free(specs);
+    return true;
+}
+
+/* The record: every cell up to the last one written, a blank or struck
+ * one a gap, one with ink but nothing read illegible. */
+static bool make_record(pt_scan *s)
+{
+    size_t last = 0;
+    for (size_t i = 0; i < s->ncells; i++)
+        if (s->cells[i].status == PT_CELL_WRITTEN)
+            last = i + 1;
+    for (size_t i = 0; i < last; i++) {
+        pt_scan_cell *c = &s->cells[i];
+        pt_entry e = {.number = c->number, .column = (uint8_t)c->side, .clock = c->clock};
+        e.line = c->number, e.column_at = c->side + 1;
+        const char *texts[PT_SCAN_CANDS];
+        float scores[PT_SCAN_CANDS];
+        size_t k = 0;
+        if (c->status != PT_CELL_WRITTEN)
+            e.marks = PT_ENTRY_GAP;
+        else if (c->ncands == 0)
+            e.marks = PT_ENTRY_ILLEGIBLE;
+        for (int j = 0; j < c->ncands && c->status == PT_CELL_WRITTEN; j++) {
+            texts[k] = c->cand[j].text;
+            scores[k++] = c->cand[j].score;
+        }
+        c->entry = (int)i;
+        if (pt_record_add(s->record, &e, texts, scores, k) != PT_OK)
+            return false;
+    }
+    return true;
+}
+
+/* The header fields, and the result written at the foot. */
+static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
+{
+    int w = pixGetWidth(bin), h = pixGetHeight(bin);
+    for (int i = 0; i < l->nfields; i++) {
+        int t = 0;
+        while (t < TAGS && strcmp(tag_names[t], l->field[i].tag))
+            t++;
+        if (t == TAGS)
+            continue;
+        /* The label is printed along the field's top: the writing is below. */
+        ocr_rect r = l->field[i].box;
+        r.y += r.h * 0.35f, r.h *= 0.65f;
+        BOX *b = place(f, r, (int)(0.4f * f->sy) + 1, w, h);
+        PIX *pix = b ? ink(bin, g, b, (int)(0.35f * f->sy) + 1) : NULL;
+        boxDestroy(&b);
+        if (pix && cell_status(pix, pixGetWidth(pix), pixGetHeight(pix)) == PT_CELL_WRITTEN) {
+            ocr_cand c[1];
+            if (ocr_reader_read(o->reader, pix, OCR_TEXT, c, 1) == 1)
+                snprintf(s->tags[t], sizeof s->tags[t], "%s", c[0].text);
+        }
+        pixDestroy(&pix);
+    }
+    int result = s->tags[7][0] ? pt_pgn_result_code(s->tags[7], strlen(s->tags[7])) : 0;
+    if (!result && s->tags[7][0]) {
+        /* "1 : 0", "0:1", "1/2 : 1/2" as written on many sheets. */
+        char t[128];
+        size_t n = 0;
+        for (const char *p = s->tags[7]; *p && n + 1 < sizeof t; p++)
+            if (*p != ' ')
+                t[n++] = *p == ':' ? '-' : *p;
+        t[n] = '\0';
+        result = pt_pgn_result_code(t, n);
+    }
+    if (result)
+        snprintf(s->tags[7], sizeof s->tags[7], "%s", pt_pgn_result_text(result));
+    else
+        s->tags[7][0] = '\0';
+    pt_record_set_result(s->record, result);
+}
+
+/* The profile read the other way: the page turned half round. */
+static void reverse(float *v, int n)
+{
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        float t = v[i];
+        v[i] = v[j], v[j] = t;
+    }
+}
+
+pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan *s, pt_code *code, char *msg,
+                   size_t size)
+{
+    scan_clear(s);
+    PIX *pix = ocr_image_load(data, len, page, o->max_pixels, code, msg, size);
+    if (!pix)
+        return PT_ERR_SYNTAX;
+    /* Work at about 300 dpi: finer only costs time. A landscape image is
+     * a portrait page turned a quarter. */
+    int pw = pixGetWidth(pix), ph = pixGetHeight(pix);
+    int quads = pw > ph ? 1 : 0;
+    float page_w = (float)(quads ? ph : pw);
+    float px_mm = page_w / o->layouts[0].page_w, scale = 1;
+    if (px_mm > 14) {
+        scale = 11.8f / px_mm;
+        px_mm = 11.8f;
+    }
+    ocr_page p;
+    ocr_grid g = {0};
+    pt_err err = PT_ERR_NOMEM;
+    if (!ocr_page_make(&p, pix, quads, scale, 0))
+        goto out;
+    s->skew = ocr_page_skew(p.bin);
+    if (s->skew != 0) {
+        ocr_page_clear(&p);
+        if (!ocr_page_make(&p, pix, quads, scale, s->skew))
+            goto out;
+    }
+    l_int32 on = 0;
+    pixCountPixels(p.bin, &on, NULL);
+    if ((double)on < 0.0005 * pixGetWidth(p.bin) * pixGetHeight(p.bin)) {
+        *code = PT_CODE_PAGE_BLANK;
+        snprintf(msg, size, "the page is blank");
+        err = PT_ERR_SYNTAX;
+        goto out;
+    }
+    if (!ocr_grid_find(&g, p.faint, px_mm, 15))
+        goto out;
+    /* Every layout, both ways up. */
+    ocr_fit best = {0};
+    size_t which = 0;
+    bool flip = false;
+    float best_rank = 0;
+    for (int turn = 0; turn < 2; turn++) {
+        for (size_t i = 0; i < o->nlayouts; i++) {
+            ocr_fit f = ocr_grid_fit(&g, &o->layouts[i], px_mm);
+            /* A scan is of the whole page: of two fits as good, the one
+             * that needs the page shifted less (a layout whose lines are
+             * the same turned half round, read upside down, must be
+             * shifted by its margins' difference). */
+            float shift = fabsf(f.tx) / f.sx + fabsf(f.ty) / f.sy;
+            float rank = f.score * (1 - 0.05f * (shift > 40 ? 1 : shift / 40));
+            if (rank > best_rank)
+                best = f, best_rank = rank, which = i, flip = turn;
+        }
+        reverse(g.rows, g.h);
+        reverse(g.cols, g.w);
+    }
+    if (best.score < 0.35f) {
+        *code = PT_CODE_NOT_A_SCORESHEET;
+        snprintf(msg, size,
+                 "no ruled grid of a known layout on the page (the closest, %s, fits %.0f%%); name one with --layout",
+                 o->layouts[which].name, 100 * best.score);
+        err = PT_ERR_SYNTAX;
+        goto out;
+    }
+    if (flip) {
+        /* Turn the page itself, and find its lines again to take them out. */
+        quads += 2;
+        ocr_page_clear(&p);
+        ocr_grid_clear(&g);
+        if (!ocr_page_make(&p, pix, quads, scale, s->skew) || !ocr_grid_find(&g, p.faint, px_mm, 15))
+            goto out;
+        best = ocr_grid_fit(&g, &o->layouts[which], px_mm);
+    }
+    const ocr_layout *l = &o->layouts[which];
+    s->turns = quads % 4;
+    s->fit = best.score;
+    snprintf(s->layout, sizeof s->layout, "%s", l->name);
+    if (!read_cells(o, s, l, &best, p.bin, &g) || !make_record(s))
+        goto out;
+    read_fields(o, s, l, &best, p.bin, &g);
+    s->page = p.grey;
+    p.grey = NULL;
+    err = PT_OK;
+out:
+    if (err == PT_ERR_NOMEM)
+        snprintf(msg, size, "out of memory");
+    ocr_grid_clear(&g);
+    ocr_page_clear(&p);
+    pixDestroy(&pix);
+    return err;
+}

@@ -1,0 +1,61 @@
+# partiar form and partiar ocr (issue 21): sourced by tests/cli/run.sh,
+# whose expect helpers, $bin, $build, $tmp and $profile it uses. The
+# end-to-end test of the OCR pipeline on the bundled scans.
+
+typed=samples/scans/typed
+
+# The form: the shipped layouts, where a layout's cells are, the page.
+expect form-list 0 "$bin" form --list
+expect form-cells 0 "$bin" form --layout three-20 --dpi 100 --cells
+expect form-bad-lang 2 "$bin" form --lang xx -o "$tmp/form.png"
+expect form-bad-layout 2 "$bin" form --layout "$here/data/no-such.layout"
+"$bin" form --lang cs -o "$tmp/form.pdf" && head -c 5 "$tmp/form.pdf" | grep -q '%PDF-'
+report form-pdf $? "partiar form -o form.pdf wrote no PDF"
+"$bin" form --dpi 150 -o - >"$tmp/form.png" && file "$tmp/form.png" | grep -q 'PNG image data, 1240 x 1754'
+report form-png-stdout $? "partiar form -o - wrote no A4 PNG at 150 dpi: $(file "$tmp/form.png")"
+
+# The typed sheets: every move of both games, the layout found alone.
+expect ocr-typed-1 1 "$bin" ocr "$typed/game1.jpg"
+"$bin" convert -n uci "$typed/games.pgn" 2>/dev/null | awk '/^\[Event/ { g++ } !/^\[/ && NF { print > ("'"$tmp"'/g" g) }'
+for g in 1 2; do
+    tr '\n' ' ' <"$tmp/g$g" | sed -E 's/[0-9]+\.//g; s/ (1-0|0-1|1\/2-1\/2|\*) *$//' | xargs >"$tmp/truth$g"
+    "$bin" ocr -f json "$typed/game$g.jpg" 2>/dev/null | jq -r '[.game.detail[].uci] | join(" ")' >"$tmp/got$g"
+    cmp -s "$tmp/truth$g" "$tmp/got$g"
+    report "ocr-typed-$g-every-move" $? "the game read from game$g.jpg is not the game typed on it"
+done
+# Upside down and from standard input: the same game.
+if command -v /usr/bin/convert >/dev/null; then
+    /usr/bin/convert "$typed/game2.jpg" -rotate 180 "$tmp/flipped.jpg"
+    "$bin" ocr -f json - <"$tmp/flipped.jpg" 2>/dev/null >"$tmp/flipped.json"
+    jq -r '[.game.detail[].uci] | join(" ")' "$tmp/flipped.json" | cmp -s - "$tmp/truth2" &&
+        jq -e '.sheets[0].turned == 180 and .sheets[0].layout == "typed" and .sheets[0].file == "<stdin>"' \
+            "$tmp/flipped.json" >/dev/null
+    report ocr-upside-down-stdin $? "game2.jpg turned half round and read from stdin: $(head -c 300 "$tmp/flipped.json")"
+fi
+# The JSON: every written cell with its box, candidates and the move chosen.
+"$bin" ocr -f json "$typed/game2.jpg" 2>/dev/null | jq -e '
+    (.sheets[0].cells | length) == 62 and
+    ([.sheets[0].cells[] | select(.status == "written" and (.candidates | length) > 0 and .chosen and
+        (.box | length) == 4)] | length) == 62 and
+    .sheets[0].cells[0].chosen == "d4" and .game.status == "reconciled"' >/dev/null
+report ocr-json-cells $? "the JSON lacks a cell's box, candidates or chosen move"
+# The overlay: a PNG of the straightened page.
+"$bin" ocr -q --overlay "$tmp/overlay.png" "$typed/game1.jpg" >/dev/null
+file "$tmp/overlay.png" | grep -q 'PNG image data, 1749 x 2481, 8-bit/color RGB'
+report ocr-overlay $? "no overlay PNG: $(file "$tmp/overlay.png")"
+
+# Bad input: each a clear message with its code, the batch goes on.
+mkdir -p "$tmp/round"
+cp "$typed/game1.jpg" "$tmp/round/board1.jpg"
+cp README.md "$tmp/round/board2-white.png"
+head -c 30000 "$typed/game2.jpg" >"$tmp/round/board3.jpg"
+"$bin" form --dpi 100 -o "$tmp/round/board4.png"
+printf 'P5\n30000 30000\n255\n' >"$tmp/round/board5.pgm"
+"$bin" ocr -j 2 "$tmp/round" >"$tmp/round.pgn" 2>"$tmp/round.err"
+status=$?
+{ echo "exit $status, games $(grep -c '^\[Event' "$tmp/round.pgn")"; sed "s|$tmp/||g" "$tmp/round.err"; } >"$tmp/all"
+keep ocr-round-bad-input
+judge ocr-round-bad-input ocr-round-bad-input 0 0
+expect ocr-no-image 2 "$bin" ocr "$here/data/no-such.png"
+expect ocr-pair-needs-two 2 "$bin" ocr --pair "$typed/game1.jpg"
+expect ocr-help 0 "$bin" ocr --help

@@ -1,0 +1,228 @@
+/*
+ * test_ocr.c - layouts, the form, and reading a scan: the layout found on
+ * a page's lines whichever way up it lies, and every kind of bad input
+ * refused with its code.
+ */
+#include "test_util.h"
+
+#include "ocr/grid.h"
+#include "ocr/image.h"
+#include "ocr/layout.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static void every_shipped_layout_reads(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    for (size_t i = 0; ocr_layout_builtin_name(i); i++, n++) {
+        ocr_layout l;
+        char msg[256] = "";
+        assert_int_equal(ocr_layout_load(&l, ocr_layout_builtin_name(i), msg, sizeof msg), PT_OK);
+        assert_string_equal(l.name, ocr_layout_builtin_name(i));
+        ocr_cell_spec cells[OCR_LAYOUT_CELLS];
+        size_t cells_n = ocr_layout_cells(&l, cells, OCR_LAYOUT_CELLS);
+        assert_int_equal(cells_n, 2 * (size_t)ocr_layout_moves(&l));
+        /* In the order of the game: 1. White, 1... Black, 2. White. */
+        assert_int_equal(cells[0].number, 1);
+        assert_int_equal(cells[0].side, PT_COLUMN_WHITE);
+        assert_int_equal(cells[3].number, 2);
+        assert_int_equal(cells[3].side, PT_COLUMN_BLACK);
+    }
+    assert_true(n >= 9);
+}
+
+static void a_bad_layout_says_where(void **state)
+{
+    (void)state;
+    ocr_layout l;
+    int bad = -1;
+    char msg[256] = "";
+    const char *ruling = "name x\nruling dotted\n";
+    assert_int_equal(ocr_layout_parse(&l, ruling, strlen(ruling), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_int_equal(bad, 2);
+    assert_non_null(strstr(msg, "boxed, rows or none"));
+    const char *overlap = "page 210 297\nblock 1 30 10 10 7 number:9 white:38 black:38\n"
+                          "block 20 30 100 10 7 white:38 black:38\n";
+    assert_int_equal(ocr_layout_parse(&l, overlap, strlen(overlap), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_int_equal(bad, 0);
+    assert_string_equal(msg, "blocks 1 and 2 both have move 20");
+    const char *off = "page 210 297\nblock 1 30 100 10 7 number:9 white:58 black:58\n";
+    assert_int_equal(ocr_layout_parse(&l, off, strlen(off), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_string_equal(msg, "block 1 runs off the page");
+    const char *one_side = "page 210 297\nblock 1 30 10 10 7 number:9 white:38\n";
+    assert_int_equal(ocr_layout_parse(&l, one_side, strlen(one_side), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_int_equal(bad, 2);
+}
+
+/* The form of a layout, drawn and read back: a PNG partiar decodes. */
+static PIX *form_page(const char *name, int dpi)
+{
+    pt_layout *l;
+    char msg[256];
+    assert_int_equal(pt_layout_load(&l, name, msg, sizeof msg), PT_OK);
+    pt_form_opts o = {.dpi = dpi};
+    uint8_t *png;
+    size_t len;
+    assert_int_equal(pt_form_draw(l, &o, PT_IMAGE_PNG, &png, &len), PT_OK);
+    pt_layout_free(&l);
+    PIX *pix = pixReadMem(png, len);
+    free(png);
+    assert_non_null(pix);
+    return pix;
+}
+
+/* Reads pix as a scan with engine o; returns the error and fills s. */
+static pt_err read_pix(pt_ocr *o, PIX *pix, pt_scan *s, pt_code *code)
+{
+    uint8_t *png;
+    size_t len;
+    assert_int_equal(pixWriteMemPng(&png, &len, pix, 0), 0);
+    char msg[400] = "";
+    pt_err err = pt_ocr_read(o, png, len, 0, s, code, msg, sizeof msg);
+    lept_free(png);
+    if (err != PT_OK)
+        assert_true(msg[0] != '\0');
+    return err;
+}
+
+/* Every shipped layout's blank form is found to be that layout, the right
+ * way up, upside down and turned a quarter. */
+static void each_form_is_told_from_the_others(void **state)
+{
+    (void)state;
+    pt_ocr *o;
+    char msg[256];
+    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
+    pt_scan *s;
+    assert_int_equal(pt_scan_new(&s), PT_OK);
+    for (size_t i = 0; ocr_layout_builtin_name(i); i++) {
+        const char *name = ocr_layout_builtin_name(i);
+        if (!strcmp(name, "typed"))
+            continue; /* four lines: told by its samples (tests/cli) */
+        PIX *pix = form_page(name, 150);
+        for (int quads = 0; quads < 4; quads++) {
+            PIX *turned = pixRotateOrth(pix, quads);
+            pt_code code;
+            assert_int_equal(read_pix(o, turned, s, &code), PT_OK);
+            if (strcmp(pt_scan_layout(s), name) != 0)
+                fail_msg("%s turned %d: read as %s", name, quads, pt_scan_layout(s));
+            /* Turned back: the scan turned q quarters needs 4 - q. */
+            assert_int_equal(pt_scan_turns(s), (4 - quads) % 4);
+            assert_true(pt_scan_fit(s) > 0.9f);
+            const pt_entry *e;
+            assert_int_equal(pt_record_entries(pt_scan_record(s), &e), 0);
+            pixDestroy(&turned);
+        }
+        pixDestroy(&pix);
+    }
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
+static void bad_images_are_refused_with_their_code(void **state)
+{
+    (void)state;
+    pt_ocr *o;
+    char msg[400] = "";
+    pt_ocr_opts opts = {.max_pixels = 4000000};
+    assert_int_equal(pt_ocr_new(&o, &opts, msg, sizeof msg), PT_OK);
+    pt_scan *s;
+    assert_int_equal(pt_scan_new(&s), PT_OK);
+    pt_code code = PT_CODE_COUNT;
+
+    const char *text = "1. e4 e5 2. Nf3 Nc6 *\n";
+    assert_int_equal(pt_ocr_read(o, (const uint8_t *)text, strlen(text), 0, s, &code, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_int_equal(code, PT_CODE_IMAGE_UNREADABLE);
+    assert_non_null(strstr(msg, "not an image"));
+
+    const char giant[] = "P5\n30000 30000\n255\n\0\0\0\0";
+    assert_int_equal(pt_ocr_read(o, (const uint8_t *)giant, sizeof giant - 1, 0, s, &code, msg, sizeof msg),
+                     PT_ERR_SYNTAX);
+    assert_int_equal(code, PT_CODE_IMAGE_TOO_LARGE);
+    assert_non_null(strstr(msg, "30000 x 30000"));
+
+    /* A form cut short: the first 2000 bytes of its PNG. */
+    PIX *pix = form_page("partiar-60", 100);
+    uint8_t *png;
+    size_t len;
+    assert_int_equal(pixWriteMemPng(&png, &len, pix, 0), 0);
+    assert_true(len > 2000);
+    assert_int_equal(pt_ocr_read(o, png, 2000, 0, s, &code, msg, sizeof msg), PT_ERR_SYNTAX);
+    assert_int_equal(code, PT_CODE_IMAGE_UNREADABLE);
+    lept_free(png);
+
+    PIX *blank = pixCreate(pixGetWidth(pix), pixGetHeight(pix), 1);
+    assert_int_equal(read_pix(o, blank, s, &code), PT_ERR_SYNTAX);
+    assert_int_equal(code, PT_CODE_PAGE_BLANK);
+
+    /* A page of text lines and no grid: not a scoresheet. */
+    L_BMF *font = bmfCreate(NULL, 10);
+    for (int y = 60; y < pixGetHeight(blank) - 20; y += 30) {
+        l_int32 w, over;
+        pixSetTextline(blank, font, "Lorem ipsum dolor sit amet, consectetur", 1, 20, y, &w, &over);
+    }
+    bmfDestroy(&font);
+    assert_int_equal(read_pix(o, blank, s, &code), PT_ERR_SYNTAX);
+    assert_int_equal(code, PT_CODE_NOT_A_SCORESHEET);
+    pixDestroy(&blank);
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
+/* A page straightened: a form scanned 3 degrees askew is found with its
+ * skew, and its grid fits. */
+static void a_skewed_scan_is_straightened(void **state)
+{
+    (void)state;
+    pt_ocr *o;
+    char msg[256];
+    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
+    pt_scan *s;
+    assert_int_equal(pt_scan_new(&s), PT_OK);
+    PIX *pix = form_page("two-30", 200);
+    PIX *skewed = pixRotate(pix, 3.0f * 3.14159265f / 180.0f, L_ROTATE_SAMPLING, L_BRING_IN_WHITE, 0, 0);
+    pt_code code;
+    assert_int_equal(read_pix(o, skewed, s, &code), PT_OK);
+    assert_string_equal(pt_scan_layout(s), "two-30");
+    if (fabsf(fabsf(pt_scan_skew(s)) - 3.0f) > 0.3f)
+        fail_msg("skew %.2f for 3 degrees", (double)pt_scan_skew(s));
+    assert_true(pt_scan_fit(s) > 0.9f);
+    pixDestroy(&skewed);
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
+/* The form's PDF is a PDF, and a language without labels is refused. */
+static void the_form_as_pdf(void **state)
+{
+    (void)state;
+    pt_layout *l;
+    char msg[256];
+    assert_int_equal(pt_layout_load(&l, "partiar-60", msg, sizeof msg), PT_OK);
+    pt_form_opts o = {.lang = "cs", .notation = "K D V S J"};
+    uint8_t *pdf;
+    size_t len;
+    assert_int_equal(pt_form_draw(l, &o, PT_IMAGE_PDF, &pdf, &len), PT_OK);
+    assert_true(len > 1000 && !memcmp(pdf, "%PDF", 4));
+    free(pdf);
+    o.lang = "xx";
+    assert_int_equal(pt_form_draw(l, &o, PT_IMAGE_PNG, &pdf, &len), PT_ERR_RANGE);
+    assert_null(pdf);
+    pt_layout_free(&l);
+    assert_int_equal(pt_layout_load(&l, "no-such-layout", msg, sizeof msg), PT_ERR_IO);
+    assert_non_null(strstr(msg, "no-such-layout"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_shipped_layout_reads),        cmocka_unit_test(a_bad_layout_says_where),
+        cmocka_unit_test(each_form_is_told_from_the_others), cmocka_unit_test(bad_images_are_refused_with_their_code),
+        cmocka_unit_test(a_skewed_scan_is_straightened),     cmocka_unit_test(the_form_as_pdf),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
