@@ -82,9 +82,10 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file
-DEPS_BENCH = stockfish bc pgn-extract time
+DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fonts-breip fonts-rufscript \
+	fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-sjfonts fonts-klee
 
-.PHONY: all deps deps-bench format lint check check-san test demo bench fuzz fuzz-build fuzz-smoke \
+.PHONY: all deps deps-bench format lint check check-san test demo bench bench-ocr fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
@@ -247,6 +248,11 @@ bench: deps-bench all $(BUILD)/bench/core $(BUILD)/tools/sheet-pairs $(BUILD)/be
 	tests/bench/check.sh $(BIN)
 	tests/bench/hostile.sh $(BIN)
 	tests/bench/reconcile.sh $(BUILD)
+
+# partiar ocr on synthetic handwritten scans and the typed sheets: a table
+# per font and noise level (tests/bench/ocr.sh says what each column is).
+bench-ocr: deps-bench all $(BUILD)/tools/sheet-pairs
+	tests/bench/ocr.sh $(BUILD)
 
 # The floor under the check: its reader and its move reader alone.
 $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)

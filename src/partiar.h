@@ -1224,7 +1224,7 @@ float pt_scan_fit(const pt_scan *s);
 enum { PT_MARK_NONE, PT_MARK_READ, PT_MARK_UNCERTAIN, PT_MARK_CORRECTED, PT_MARK_ILLEGAL, PT_MARK_GAP };
 
 typedef struct pt_scan_mark {
-    int status;   /* PT_MARK_* */
+    int status;    /* PT_MARK_* */
     char text[32]; /* the move chosen, written beside the cell */
 } pt_scan_mark;
 

@@ -6,9 +6,18 @@ run() {
     printf '\n$ partiar %s\n' "$*"
     "$bin" "$@"
 }
-echo "partiar demo: two players' scoresheets reconciled (a time-trouble gap on white's,"
-echo "German letters and a slip on black's), then the rules core and the notation layer"
+out=${1:-build}/demo
+mkdir -p "$out"
+echo "partiar demo: both players' scanned scoresheets of a game read and reconciled (an"
+echo "overlay of each written to $out/), a typed sheet read, the same pair's transcribed"
+echo "sheets reconciled (a time-trouble gap on white's, German letters and a slip on"
+echo "black's), an archive checked, then the rules core and the notation layer"
+run ocr --pair --overlay "$out" samples/scans/kobalia-krivoborodov-2025-white.png \
+    samples/scans/kobalia-krivoborodov-2025-black.png || true
+run ocr -f text samples/scans/typed/game2.jpg || true
+echo "overlays: $(ls "$out"/*.overlay.png | tr '\n' ' ')"
 run reconcile samples/sheets/capablanca-marshall-1909-white.pgn samples/sheets/capablanca-marshall-1909-black.pgn || true
+run check samples/pgn/laws-appendix-c.pgn samples/scans/typed/games.pgn || true
 run convert samples/pgn/laws-appendix-c.pgn
 run convert --out-lang fig --no-comments samples/pgn/laws-appendix-c.pgn
 run convert --strict -o /dev/null samples/pgn/laws-appendix-c.pgn

@@ -98,7 +98,7 @@ int pt_cmd_form(int argc, char **argv)
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":o:m:h", options, NULL)) != -1) {
         switch (opt) {
-        case 'o': out = optarg; break;
+        case 'o': out = optarg ? optarg : out; break;
         case 'm':
             if (!pt_cli_parse_int(optarg, 1, 60, &moves))
                 return pt_cli_usage_error("form",

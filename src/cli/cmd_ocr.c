@@ -350,7 +350,9 @@ static void ocr_item(void *job, size_t item, int thread)
         return;
     /* pt_reconcile_game orders the sheets by owner: keep the scans with
      * their records. */
-    if (pt_reconcile_game(&r, &s->decode, NULL) != PT_OK) {
+    /* Sheets named as one game's are: a sheet read badly must not make
+     * the pair two games. */
+    if (pt_reconcile_game(&r, &s->decode, NULL, true) != PT_OK) {
         pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[0]->path));
         b->status[item] = PT_EXIT_USAGE;
         goto done;
@@ -410,8 +412,8 @@ static void ocr_item(void *job, size_t item, int thread)
         pt_reconcile_write(out, s->format == PT_OUT_TEXT ? PT_OUT_TEXT : PT_OUT_PGN, &r);
     }
     /* What a person must look at: the findings of a game that has any. */
-    if (r.problems)
-        pt_reconcile_write(rep, PT_OUT_TEXT, &r);
+    if (r.problems && s->format != PT_OUT_TEXT) /* text: they are in the output */
+        pt_reconcile_write(rep, PT_OUT_FINDINGS, &r);
 done:
     for (size_t i = 0; i < r.nsheets; i++)
         r.sheets[i].record = NULL, r.sheets[i].file = NULL;

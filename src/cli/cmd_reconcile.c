@@ -202,7 +202,7 @@ static bool different_games(pt_reconciled *r, const pt_decode_opts *decode, bool
     return false;
 }
 
-pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control)
+pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control, bool one_game)
 {
     order_sheets(r);
     for (size_t i = 0; i < r->nsheets; i++)
@@ -220,7 +220,7 @@ pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const c
         pt_pos_startpos(&r->start);
     pt_err err = pt_decode_run(r->decode, recs, r->nsheets, decode);
     bool redo = false;
-    if (err == PT_OK && different_games(r, decode, &redo)) {
+    if (err == PT_OK && !one_game && different_games(r, decode, &redo)) {
         r->outcome = PT_DIFFERENT_GAMES;
         r->problems = 1;
         return PT_OK;
@@ -286,7 +286,7 @@ static void reconcile_item(void *job, size_t item, int thread)
     for (size_t k = 0; k < g->count; k++)
         if (!read_sheets(r, b->paths->items[g->first + k]))
             break;
-    if (!r->error[0] && pt_reconcile_game(r, &b->s->decode, b->s->time_control) != PT_OK)
+    if (!r->error[0] && pt_reconcile_game(r, &b->s->decode, b->s->time_control, false) != PT_OK)
         snprintf(r->error, sizeof r->error, "out of memory");
     if (!r->error[0])
         pt_reconcile_write(&b->out[item], b->s->format, r);
@@ -395,7 +395,7 @@ static int run_sheets(char **files, int n, const settings *s)
         read_sheets(&r, files[i]);
     if (r.error[0]) {
         pt_cli_error("%s", r.error);
-    } else if (pt_reconcile_game(&r, &s->decode, s->time_control) != PT_OK) {
+    } else if (pt_reconcile_game(&r, &s->decode, s->time_control, false) != PT_OK) {
         pt_cli_error("out of memory");
     } else {
         pt_buf out = {0};

@@ -7,7 +7,8 @@
 
 #include "partiar.h"
 
-enum { PT_OUT_TEXT, PT_OUT_JSON, PT_OUT_PGN };
+/* PT_OUT_FINDINGS: the text without the game. */
+enum { PT_OUT_TEXT, PT_OUT_JSON, PT_OUT_PGN, PT_OUT_FINDINGS };
 
 /* The seven tags of the roster, as the sheets give them. */
 #define PT_ROSTER 7
@@ -43,8 +44,9 @@ typedef struct pt_reconciled {
 } pt_reconciled;
 
 /* Decodes r's sheets (r->decode set, r->sheets read) into its game,
- * outcome and findings. PT_ERR_NOMEM when out of memory. */
-pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control);
+ * outcome and findings; one_game: they are known to be one game's (else
+ * sheets that make two games are found out). PT_ERR_NOMEM when out of memory. */
+pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control, bool one_game);
 
 /* The name of path's game when sheets are grouped by file name: the part
  * before the last '-' (g7 of g7-white.pgn); returns its length from the

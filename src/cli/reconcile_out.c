@@ -262,7 +262,7 @@ static void outcome_message(pt_buf *b, int format, const pt_reconciled *r)
     }
 }
 
-static void write_text(pt_buf *b, const pt_reconciled *r, float ambiguous)
+static void write_text(pt_buf *b, const pt_reconciled *r, float ambiguous, bool game)
 {
     if (r->outcome != PT_RECONCILED) {
         outcome_message(b, PT_OUT_TEXT, r);
@@ -285,9 +285,12 @@ static void write_text(pt_buf *b, const pt_reconciled *r, float ambiguous)
         pt_report_text(b, PT_OUT_TEXT, pt_cli_input_name(r->sheets[i].file));
         pt_buf_printf(b, " (%s, %s)", pt_record_owner(r->sheets[i].record), lang ? lang->name : "English");
     }
-    pt_buf_printf(b, "; confidence %.0f%%%s%s\n\n", 100.0 * game_confidence(r),
-                  r->problems ? "" : ", nothing to report", r->timed_out ? " (stopped at --max-seconds)" : "");
-    write_pgn(b, r, ambiguous);
+    pt_buf_printf(b, "; confidence %.0f%%%s%s\n", 100.0 * game_confidence(r), r->problems ? "" : ", nothing to report",
+                  r->timed_out ? " (stopped at --max-seconds)" : "");
+    if (game) {
+        pt_buf_puts(b, "\n");
+        write_pgn(b, r, ambiguous);
+    }
 }
 
 static void write_json(pt_buf *b, const pt_reconciled *r)
@@ -390,5 +393,5 @@ void pt_reconcile_write(pt_buf *b, int format, const pt_reconciled *r)
     else if (format == PT_OUT_PGN && r->outcome == PT_RECONCILED)
         write_pgn(b, r, ambiguous);
     else
-        write_text(b, r, ambiguous);
+        write_text(b, r, ambiguous, format != PT_OUT_FINDINGS);
 }

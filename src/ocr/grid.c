@@ -159,8 +159,10 @@ static guess fit_axis(axis *a, float lo, float hi)
     }
     /* Coarsely: every 4 pixels of shift, scales 0.5% apart; the five best
      * that are not one another's neighbours. */
-    for (float s = lo; s <= hi; s *= 1.005f)
+    int steps = (int)(logf(hi / lo) / logf(1.005f)) + 1;
+    for (int si = 0; si < steps; si++)
         for (int tc = -nc; tc < nc; tc++) {
+            float s = lo * powf(1.005f, (float)si);
             float t = (float)tc * 4;
             float e = explained(a, a->coarse, nc, 4, s, t);
             if (e <= best[4].score)
@@ -186,8 +188,9 @@ static guess fit_axis(axis *a, float lo, float hi)
         guess g = best[j];
         guess f = g;
         f.score = 0;
-        for (float s = g.s * 0.985f; s <= g.s * 1.015f; s *= 1.0005f)
-            for (float t = g.t - 10; t <= g.t + 10; t += 1) {
+        for (int si = -30; si <= 30; si++)
+            for (int ti = -10; ti <= 10; ti++) {
+                float s = g.s * powf(1.0005f, (float)si), t = g.t + (float)ti;
                 float e = explained(a, a->p, a->np, 1, s, t);
                 if (e > f.score)
                     f = (guess){s, t, e};

@@ -19,6 +19,9 @@
 
 #include "ocr/layout.h"
 
+/* No layout is this long: a bigger file is no layout. */
+#define LAYOUT_MAX ((size_t)64 * 1024)
+
 static bool fail(char *msg, size_t size, const char *fmt, ...)
 {
     va_list ap;
@@ -89,7 +92,7 @@ static bool block(ocr_layout *l, char **word, int n, char *msg, size_t size)
     ocr_block *b = &l->block[l->nblocks];
     if (!whole(word[1], 1, 500, &b->first) || !whole(word[2], 1, 200, &b->rows))
         return fail(msg, size, "the first move and the rows must be whole numbers");
-    float v[3];
+    float v[3] = {0};
     if (!lengths(word + 3, 3, v, msg, size))
         return false;
     b->x = v[0], b->y = v[1], b->row_h = v[2];
@@ -120,7 +123,7 @@ static bool block(ocr_layout *l, char **word, int n, char *msg, size_t size)
 
 static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
 {
-    char *word[12];
+    char *word[12] = {0};
     char *hash = strchr(s, '#');
     if (hash)
         *hash = '\0';
@@ -128,7 +131,7 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
     if (n == 0)
         return true;
     const char *key = word[0];
-    if (!strcmp(key, "name") || !strcmp(key, "title")) {
+    if (strcmp(key, "name") == 0 || strcmp(key, "title") == 0) {
         char *dst = key[0] == 'n' ? l->name : l->title;
         size_t cap = key[0] == 'n' ? sizeof l->name : sizeof l->title;
         if (n < 2 || strlen(word[1]) >= cap)
@@ -139,8 +142,8 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
     /* Every other statement is words: split the rest again. */
     if (n == 2)
         n = 1 + split(word[1], word + 1, 11, 10);
-    float v[4];
-    if (!strcmp(key, "page")) {
+    float v[4] = {0};
+    if (strcmp(key, "page") == 0) {
         if (n != 3 || !lengths(word + 1, 2, v, msg, size))
             return n == 3 ? false : fail(msg, size, "page is WIDTH HEIGHT");
         if (v[0] < 50 || v[1] < 50)
@@ -148,24 +151,24 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
         l->page_w = v[0], l->page_h = v[1];
         return true;
     }
-    if (!strcmp(key, "ruling")) {
+    if (strcmp(key, "ruling") == 0) {
         static const char *const rulings[] = {"boxed", "rows", "none"};
         for (int k = 0; n == 2 && k < 3; k++)
-            if (!strcmp(word[1], rulings[k])) {
+            if (strcmp(word[1], rulings[k]) == 0) {
                 l->ruling = k;
                 return true;
             }
         return fail(msg, size, "ruling is boxed, rows or none");
     }
-    if (!strcmp(key, "clock")) {
-        if (n != 2 || (strcmp(word[1], "yes") && strcmp(word[1], "no")))
+    if (strcmp(key, "clock") == 0) {
+        if (n != 2 || (strcmp(word[1], "yes") != 0 && strcmp(word[1], "no") != 0))
             return fail(msg, size, "clock is yes or no");
         l->clock = word[1][0] == 'y';
         return true;
     }
-    if (!strcmp(key, "block"))
+    if (strcmp(key, "block") == 0)
         return block(l, word, n, msg, size);
-    if (!strcmp(key, "field") || !strcmp(key, "result")) {
+    if (strcmp(key, "field") == 0 || strcmp(key, "result") == 0) {
         bool result = key[0] == 'r';
         int at = result ? 1 : 2;
         if (n < at + 4 || (result && n != 5))
@@ -191,7 +194,7 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
         l->nfields++;
         return true;
     }
-    if (!strcmp(key, "line")) {
+    if (strcmp(key, "line") == 0) {
         if (n != 5 || !lengths(word + 1, 4, v, msg, size))
             return n == 5 ? false : fail(msg, size, "line is X0 Y0 X1 Y1");
         if (v[0] != v[2] && v[1] != v[3])
@@ -201,7 +204,7 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
         l->line[l->nlines++] = (ocr_line){v[0], v[1], v[2], v[3]};
         return true;
     }
-    if (!strcmp(key, "mark")) {
+    if (strcmp(key, "mark") == 0) {
         if (n != 4 || !lengths(word + 1, 3, v, msg, size))
             return n == 4 ? false : fail(msg, size, "mark is X Y SIZE");
         if (l->nmarks == OCR_LAYOUT_MARKS)
@@ -225,7 +228,7 @@ static bool whole_layout(const ocr_layout *l, char *msg, size_t size)
         float w = 0;
         for (int c = 0; c < b->ncols; c++)
             w += b->width[c];
-        if (b->x + w > l->page_w + 0.01f || b->y + b->rows * b->row_h > l->page_h + 0.01f)
+        if (b->x + w > l->page_w + 0.01f || b->y + (float)b->rows * b->row_h > l->page_h + 0.01f)
             return fail(msg, size, "block %d runs off the page", i + 1);
         for (int j = 0; j < i; j++) {
             const ocr_block *o = &l->block[j];
@@ -284,9 +287,9 @@ pt_err ocr_layout_load(ocr_layout *l, const char *name_or_path, char *msg, size_
                      name_or_path);
             return PT_ERR_IO;
         }
-        owned = malloc(64 * 1024);
-        len = owned ? fread(owned, 1, 64 * 1024, f) : 0;
-        bool big = owned && len == 64 * 1024;
+        owned = malloc(LAYOUT_MAX);
+        len = owned ? fread(owned, 1, LAYOUT_MAX, f) : 0;
+        bool big = owned && len == LAYOUT_MAX;
         fclose(f);
         if (!owned)
             return PT_ERR_NOMEM;

@@ -33,7 +33,10 @@ pt_err pt_scan_overlay(const pt_scan *s, const pt_scan_mark *marks, uint8_t **da
     PIX *page = ocr_scan_page(s);
     if (!page)
         return PT_ERR_RANGE;
-    PIX *pix = pixConvertTo32(page);
+    /* The paper, 200 grey after evening out the light, back to white. */
+    PIX *light = pixGammaTRC(NULL, page, 1.0f, 0, 200);
+    PIX *pix = light ? pixConvertTo32(light) : NULL;
+    pixDestroy(&light);
     int size = pixGetWidth(page) > 2000 ? 12 : 8; /* Leptonica's font sizes are for 300 dpi */
     L_BMF *font = bmfCreate(NULL, size);
     pt_err err = PT_ERR_NOMEM;

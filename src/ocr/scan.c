@@ -304,7 +304,7 @@ static int split_clock(char *t)
     h--;
     if (h >= 2 && isdigit((unsigned char)t[h - 1]) && strchr(" :.,", t[h - 2]))
         h--;
-    int clock = atoi(t + h) * 3600 + atoi(t + n - 2) * 60;
+    int clock = (int)strtol(t + h, NULL, 10) * 3600 + (int)strtol(t + n - 2, NULL, 10) * 60;
     while (h > 0 && strchr(" :.,", t[h - 1]))
         h--;
     t[h] = '\0';
@@ -437,7 +437,7 @@ static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fi
     int w = pixGetWidth(bin), h = pixGetHeight(bin);
     for (int i = 0; i < l->nfields; i++) {
         int t = 0;
-        while (t < TAGS && strcmp(tag_names[t], l->field[i].tag))
+        while (t < TAGS && strcmp(tag_names[t], l->field[i].tag) != 0)
             t++;
         if (t == TAGS)
             continue;
@@ -461,7 +461,7 @@ static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fi
         size_t n = 0;
         for (const char *p = s->tags[7]; *p && n + 1 < sizeof t; p++)
             if (*p != ' ')
-                t[n++] = *p == ':' ? '-' : *p;
+                t[n++] = (char)(*p == ':' ? '-' : *p);
         t[n] = '\0';
         result = pt_pgn_result_code(t, n);
     }

@@ -59,3 +59,16 @@ judge ocr-round-bad-input ocr-round-bad-input 0 0
 expect ocr-no-image 2 "$bin" ocr "$here/data/no-such.png"
 expect ocr-pair-needs-two 2 "$bin" ocr --pair "$typed/game1.jpg"
 expect ocr-help 0 "$bin" ocr --help
+
+# pipelines/event: a round's scans read by GNU parallel, one process a
+# game, into the round's PGN, review list and overlays.
+mkdir -p "$tmp/event/round1"
+cp "$typed/game2.jpg" "$tmp/event/round1/board1.jpg"
+cp samples/scans/kobalia-krivoborodov-2025-white.png samples/scans/kobalia-krivoborodov-2025-black.png \
+    "$tmp/event/round1/"
+PARTIAR=$bin pipelines/event -j 2 -o "$tmp/event/out" "$tmp/event/round1" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 1 ] && [ "$(grep -c '^\[Event' "$tmp/event/out/round1.pgn")" -eq 2 ] &&
+    [ "$(find "$tmp/event/out/round1.overlays" -name '*.overlay.png' | wc -l)" -eq 3 ] &&
+    grep -q 'kobalia-krivoborodov-2025-white.png:' "$tmp/event/out/round1.review.txt"
+report pipeline-event $? "exit $status; $(head -c 300 "$tmp/err")"

@@ -1,0 +1,321 @@
+#!/usr/bin/env bash
+# partiar ocr measured on synthetic scans of handwritten scoresheets, and
+# on the two typed sheets of samples/scans/typed (what `make bench-ocr`
+# runs):
+#
+#   tests/bench/ocr.sh [BUILD_DIR]
+#
+# BUILD_DIR (build) holds partiar and tools/sheet-pairs. The set is made by
+# tests/tools/ocr-set.sh from real games (TWIC 2001, Bundesliga 2025/26,
+# Capablanca: tests/corpora/pgn/real), seed 1:
+#
+#   - PAIRS (1) pairs per tuning font per noise level (0 clean, 1 mild,
+#     2 rough) at 300 dpi, the font writing White's copy, and as many per
+#     held-out font; Black's copy is in another font of the group drawn at
+#     random, so each font writes about 2 x PAIRS sheets per level. The two
+#     groups are made with the same seed, so pair gNNNN is the same game
+#     with the same slips in both (the fonts differ, and so may the form);
+#   - one pair per tuning font at 200 dpi and at 150 dpi, noise 1.
+#
+# With PAIRS=1 that is 33 + 14 pairs, 94 sheets: about 15 minutes on one
+# core (drawing a sheet takes 1-2 s, reading it 1.5-6 s, a pair 4-25 s),
+# PAIRS=2 twice that. Each sheet is read alone (`partiar ocr -f json -j1
+# SHEET`), and each pair together (`partiar ocr -f json -j1 --pair WHITE
+# BLACK`), with OMP_THREAD_LIMIT=1 (Tesseract's OpenMP). KEEP=DIR keeps the set and the
+# JSON there (a set already in DIR is used again: delete it after changing
+# the generators); JOBS=N draws N sheets at once.
+#
+# A table per noise level (and all levels, and one per resolution), a row
+# per font, then the tuning fonts' and the held-out fonts' subtotals and
+# all:
+#
+#   cells      raw cell reading: of the cells written with a move (cells
+#              with '-' or '?' aside), those whose candidate 0 is the text
+#              written (spaces aside), in the one-sheet runs;
+#   top3       the text written among the first 3 candidates;
+#   one sheet  move accuracy of a sheet read alone: plies of the decoded
+#              game equal (UCI) to the true game's at the same index, over
+#              the true game's plies;
+#   both       the same for the pair read together;
+#   flagged    in the pair runs, the share of the cells read (status
+#              written or struck) whose mark asks for a person's look:
+#              uncertain, corrected, illegal or gap;
+#   wrong flagged  of the plies the pair run got wrong (a ply of the true
+#              game the decoded game has otherwise, or lacks), the share
+#              the output points at: a finding with "problem" true whose
+#              plies (ply .. ply+plies-1) cover it, or the ply's confidence
+#              in .game.detail below the ambiguous level (0.881, the
+#              confidence of a margin of 2.0, the decoder's default
+#              ambiguous cost: what reconcile's PGN calls "uncertain"), or
+#              a cell of that ply (.cells[].ply) marked as in `flagged`.
+#              A ply past the end of the decoded game counts as flagged
+#              only when the game's status is not "reconciled". This is
+#              the figure that says whether a wrong move can slip through
+#              unseen: 100% is the aim;
+#   s/sheet    wall seconds of a one-sheet run.
+#
+# Pair figures (both, flagged, wrong flagged) count in the rows of both
+# the pair's fonts (White's copy and Black's), and once in a subtotal.
+# shellcheck disable=SC2016 # awk and jq programs, in single quotes
+set -euo pipefail
+
+build=${1:-build}
+pairs_per=${PAIRS:-1}
+jobs=${JOBS:-1}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$build/partiar
+for tool in "$bin" "$build/tools/sheet-pairs"; do
+    [ -x "$tool" ] || { echo "ocr.sh: $tool is missing (make PGO=0 BUILD=$build all $build/tools/sheet-pairs)" >&2; exit 2; }
+done
+for tool in jq /usr/bin/convert; do
+    command -v "$tool" >/dev/null || { echo "ocr.sh: $tool is missing" >&2; exit 2; }
+done
+export OMP_THREAD_LIMIT=1
+amb=0.881
+printed=${PRINTED:-$here/../shared/corpora/scans/printed}
+
+if [ -n "${KEEP:-}" ]; then
+    work=$KEEP
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+now() { date +%s.%N; }
+
+# The games: the three files' games taken in turn, so that a few dozen
+# pairs see players of three centuries.
+awk -v RS= '
+    FNR == 1 { f++; g = 0 }
+    /^\[/ { g++; tags[f, g] = $0; n[f] = g; next }
+    { moves[f, g] = $0 }
+    END {
+        for (i = 1; ; i++) {
+            any = 0
+            for (k = 1; k <= f; k++)
+                if (i <= n[k] && ((k, i) in moves)) { printf "%s\n\n%s\n\n", tags[k, i], moves[k, i]; any = 1 }
+            if (!any) break
+        }
+    }' "$here/tests/corpora/pgn/real/twic-01-232games.pgn" "$here/tests/corpora/pgn/real/bl2526.pgn" \
+    "$here/tests/corpora/pgn/real/Capablanca.pgn" >"$work/games.pgn"
+
+set_args=(--partiar "$bin" --sheet-pairs "$build/tools/sheet-pairs" -j "$jobs")
+make_set() { # DIR ARGS...
+    local dir=$1
+    shift
+    [ -s "$dir/manifest.tsv" ] && return 0
+    "$here/tests/tools/ocr-set.sh" "${set_args[@]}" "$@" "$work/games.pgn" "$dir" 2>"$dir.log" ||
+        { cat "$dir.log" >&2; exit 1; }
+}
+t0=$(now)
+make_set "$work/tuning" --fonts tuning -n $((7 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
+make_set "$work/held-out" --fonts held-out -n $((4 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
+make_set "$work/dpi200" --fonts tuning -n 7 --noise 1 --dpi 200 -s 2
+make_set "$work/dpi150" --fonts tuning -n 7 --noise 1 --dpi 150 -s 3
+t1=$(now)
+
+# The runs: each sheet alone, each pair together; the JSON beside them.
+# An ocr that fails leaves an empty file (every figure of it wrong).
+run() { # OUT.json ARGS...
+    local out=$1 a b
+    shift
+    a=$(now)
+    "$bin" ocr -f json -j1 -q "$@" >"$out" 2>"$out.err" || [ $? -eq 1 ] || : >"$out"
+    b=$(now)
+    echo "$b - $a" | bc >"$out.time"
+}
+nsheets=0
+for set in tuning held-out dpi200 dpi150; do
+    dir=$work/$set
+    while IFS=$'\t' read -r name side _; do
+        [ "$name" = name ] && continue
+        [ -s "$dir/$name-$side.json.time" ] || run "$dir/$name-$side.json" "$dir/$name-$side.png"
+        nsheets=$((nsheets + 1))
+        [ "$side" = black ] || continue
+        [ -s "$dir/$name.pair.json.time" ] || run "$dir/$name.pair.json" --pair "$dir/$name-white.png" "$dir/$name-black.png"
+    done <"$dir/manifest.tsv"
+done
+t2=$(now)
+
+# One line per fact, for awk:
+#   S set name side font group noise dpi secs     a sheet
+#   C set name side written cand0 cand1 cand2    a written cell (truth side)
+#   O set name side plies right                  one-sheet decoding
+#   P set name plies right wrong wrong_flagged cells flagged   a pair
+in_group() { # FONT -> tuning|held-out
+    case " $tuning_names " in *" $1 "*) echo tuning ;; *) echo held-out ;; esac
+}
+tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
+facts=$work/facts
+: >"$facts"
+for set in tuning held-out dpi200 dpi150; do
+    dir=$work/$set
+    while IFS=$'\t' read -r name side font _layout dpi noise; do
+        [ "$name" = name ] && continue
+        json=$dir/$name-$side.json
+        printf 'S\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$side" "$font" "$(in_group "$font")" "$noise" "$dpi" \
+            "$(cat "$json.time")" >>"$facts"
+        # The cells: the truth joined with candidate 0-2 by (number, side).
+        { jq -r '.sheets[0].cells[]? | select(.status != "empty") |
+                [.move, .side, (.candidates[0].text // ""), (.candidates[1].text // ""), (.candidates[2].text // "")] | @tsv' \
+                "$json" 2>/dev/null || true; } >"$work/cands"
+        awk -F '\t' -v set="$set" -v name="$name" -v side="$side" '
+            function bare(s) { gsub(/ /, "", s); return s }
+            FNR == NR { c0[$1, $2] = bare($3); c1[$1, $2] = bare($4); c2[$1, $2] = bare($5); next }
+            $3 != "-" && $3 != "?" {
+                w = bare($3); k = $1 SUBSEP $2
+                printf "C\t%s\t%s\t%s\t%s\t%d\t%d\n", set, name, side, w, c0[k] == w, (c0[k] == w || c1[k] == w || c2[k] == w)
+            }' "$work/cands" "$dir/$name-$side.cells.tsv" >>"$facts"
+        moves=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true)
+        awk -v set="$set" -v name="$name" -v side="$side" -v got="$moves" '
+            { n = split($0, t, " "); m = split(got, g, " "); r = 0
+              for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
+              printf "O\t%s\t%s\t%s\t%d\t%d\n", set, name, side, n, r }' "$dir/$name.truth" >>"$facts"
+        [ "$side" = black ] || continue
+        pj=$dir/$name.pair.json
+        { jq -r --argjson amb "$amb" '
+            .game as $g |
+            ([.sheets[]?.cells[]? | select(.status != "empty")] ) as $cells |
+            ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap") | .ply]) as $markplies |
+            ["marks", ($cells | length), ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap")] | length)],
+            ["status", ($g.status // "none")],
+            ($g.detail[]? as $d |
+                ["ply", $d.ply, $d.uci, $d.confidence,
+                 (if ([$g.findings[]? | select(.problem and .ply != null and .ply <= $d.ply and $d.ply < .ply + .plies)] | length) > 0
+                     or $d.confidence < $amb or ($markplies | index([$d.ply]) != null) then 1 else 0 end)])
+            | @tsv' "$pj" 2>/dev/null || true; } >"$work/pair"
+        awk -F '\t' -v set="$set" -v name="$name" '
+            FNR == NR {
+                if ($1 == "marks") { cells = $2; flagged = $3 }
+                else if ($1 == "status") status = $2
+                else if ($1 == "ply") { uci[$2] = $3; flag[$2] = $5 }
+                next
+            }
+            {
+                n = split($0, t, " "); r = 0; w = 0; wf = 0
+                for (i = 1; i <= n; i++) {
+                    if ((i in uci) && uci[i] == t[i]) { r++; continue }
+                    w++
+                    if (i in uci) wf += flag[i]
+                    else wf += (status != "reconciled")
+                }
+                printf "P\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", set, name, n, r, w, wf, cells + 0, flagged + 0
+            }' "$work/pair" "$dir/$name.truth" >>"$facts"
+    done <"$dir/manifest.tsv"
+done
+
+# The tables.
+table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
+        awk -F '\t' -v title="$1" -v tuning="$tuning_names" '
+        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+        function add_row(r) { if (!(r in seen)) { seen[r] = 1; order[++nrows] = r } }
+        $1 == "S" && ('"$2"') {
+            k = $2 SUBSEP $3 SUBSEP $4
+            font[k] = $5; group[k] = $6; in_set[$2 SUBSEP $3] = 1
+            fonts_of[$2 SUBSEP $3] = fonts_of[$2 SUBSEP $3] SUBSEP $5
+            sheets[$5]++; sheets[$6]++; sheets["all"]++
+            secs[$5] += $9; secs[$6] += $9; secs["all"] += $9
+            grp[$5] = $6; fontlist[$6] = fontlist[$6] " " $5
+            next
+        }
+        $1 == "C" {
+            k = $2 SUBSEP $3 SUBSEP $4
+            if (!(k in font)) next
+            f = font[k]; g = group[k]
+            cn[f]++; cn[g]++; cn["all"]++
+            c0[f] += $6; c0[g] += $6; c0["all"] += $6
+            c3[f] += $7; c3[g] += $7; c3["all"] += $7
+            next
+        }
+        $1 == "O" {
+            k = $2 SUBSEP $3 SUBSEP $4
+            if (!(k in font)) next
+            f = font[k]; g = group[k]
+            on[f] += $5; on[g] += $5; on["all"] += $5
+            or[f] += $6; or[g] += $6; or["all"] += $6
+            next
+        }
+        $1 == "P" {
+            p = $2 SUBSEP $3
+            if (!(p in in_set)) next
+            n = split(fonts_of[p], fs, SUBSEP)
+            delete done
+            for (i = 2; i <= n; i++) {
+                f = fs[i]
+                if (f in done) continue
+                done[f] = 1; g = grp[f]
+                pn[f] += $4; pr[f] += $5; pw[f] += $6; pwf[f] += $7; pc[f] += $8; pfl[f] += $9
+            }
+            g = grp[fs[2]]
+            pn[g] += $4; pr[g] += $5; pw[g] += $6; pwf[g] += $7; pc[g] += $8; pfl[g] += $9
+            pn["all"] += $4; pr["all"] += $5; pw["all"] += $6; pwf["all"] += $7; pc["all"] += $8; pfl["all"] += $9
+        }
+        END {
+            if (!sheets["all"]) exit
+            printf "\n== %s\n", title
+            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %8s\n", "font", "sheets", "cells", "top3", "one sheet", "both", "flagged", "wrong", "s/sheet"
+            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %8s\n", "", "", "", "", "", "", "", "flagged", ""
+            ng = split("tuning held-out", groups, " ")
+            for (gi = 1; gi <= ng; gi++) {
+                g = groups[gi]
+                if (!sheets[g]) continue
+                nf = split(fontlist[g], fl, " ")
+                # fonts in the order of the lists in ocr-set.sh
+                m = split(tuning, tl, " ")
+                delete shown
+                for (i = 1; i <= m; i++) for (j = 1; j <= nf; j++) if (fl[j] == tl[i] && !(fl[j] in shown)) { line(fl[j]); shown[fl[j]] = 1 }
+                for (j = 1; j <= nf; j++) if (!(fl[j] in shown)) { line(fl[j]); shown[fl[j]] = 1 }
+                line(g " (" length_of(shown) " fonts)", g)
+            }
+            line("all", "all")
+        }
+        function length_of(a,   k, n) { n = 0; for (k in a) n++; return n }
+        function line(label, key) {
+            if (key == "") key = label
+            printf "%-28s %6d %7s %7s %9s %7s %8s %8s %8.2f\n", label, sheets[key], pct(c0[key], cn[key]), pct(c3[key], cn[key]),
+                pct(or[key], on[key]), pct(pr[key], pn[key]), pct(pfl[key], pc[key]), pct(pwf[key], pw[key]),
+                sheets[key] ? secs[key] / sheets[key] : 0
+        }' "$facts"
+}
+
+echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheets, $pairs_per pairs per font and noise level at 300 dpi)"
+printf 'made in %.0f s, read in %.0f s (one core; a pair run reads both sheets again)\n' "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
+table "300 dpi, noise 0 (clean)" '($2 == "tuning" || $2 == "held-out") && $7 == 0'
+table "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '($2 == "tuning" || $2 == "held-out") && $7 == 1'
+table "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '($2 == "tuning" || $2 == "held-out") && $7 == 2'
+table "300 dpi, all noise levels" '$2 == "tuning" || $2 == "held-out"'
+table "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
+table "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
+
+# The typed sheets: game 1 is the PGN's first game, game 2 its second
+# (samples/scans/typed, else ../shared/corpora/scans/printed).
+echo
+typed=$here/samples/scans/typed
+pages=("$typed/game1.jpg" "$typed/game2.jpg")
+typed_pgn=$typed/games.pgn
+if [ ! -r "$typed_pgn" ]; then
+    typed=$printed
+    pages=("$typed"/example1_game1_*.jpg "$typed"/example1_game2_*.jpg)
+    typed_pgn=$typed/example1.pgn
+fi
+echo "== typed sheets ($typed)"
+if [ -r "$typed_pgn" ]; then
+    "$bin" convert -n uci --no-comments "$typed_pgn" 2>/dev/null |
+        awk -v RS= '!/^\[/ { gsub(/[0-9]+\.+/, " "); gsub(/(1-0|0-1|1\/2-1\/2|\*)[ \t\n]*$/, " "); $1 = $1; print }' >"$work/typed.truth"
+    g=0
+    for page in "${pages[@]}"; do
+        g=$((g + 1))
+        [ -r "$page" ] || continue
+        run "$work/typed$g.json" "$page"
+        truth=$(sed -n "${g}p" "$work/typed.truth")
+        got=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$work/typed$g.json" 2>/dev/null || true)
+        layout=$(jq -r '.sheets[0].layout // "none"' "$work/typed$g.json" 2>/dev/null || echo none)
+        awk -v t="$truth" -v g="$got" -v name="$(basename "$page")" -v layout="$layout" -v secs="$(cat "$work/typed$g.json.time")" 'BEGIN {
+            n = split(t, a, " "); m = split(g, b, " "); r = 0
+            for (i = 1; i <= n; i++) r += (i <= m && a[i] == b[i])
+            printf "%-44s layout %-8s plies %3d, right %3d (%5.1f%%), decoded %3d, %.2f s\n", name, layout, n, r, n ? 100 * r / n : 0, m, secs
+        }'
+    done
+else
+    echo "(not there)"
+fi
