@@ -905,6 +905,16 @@ int pt_record_result(const pt_record *r);
 void pt_record_set_result(pt_record *r, int result);
 void pt_record_set_sheet(pt_record *r, int sheet);
 
+/* Makes r the record of sheet `index` (from 0) of a game that partiar ocr
+ * wrote as a JSON line (-f json): each cell an entry with every candidate
+ * the recogniser gave and its score, whose sheet it is, and the result;
+ * *nsheets says how many sheets the line has, tags (NULL: not wanted) the
+ * roster's values read off the sheet's header (Event, Site, Date, Round,
+ * White, Black, Result; "" when not read). PT_ERR_SYNTAX when the text is
+ * no such line, PT_ERR_RANGE when it has no sheet `index`. */
+pt_err pt_record_from_ocr_json(pt_record *r, const char *text, size_t len, size_t index, size_t *nsheets,
+                               char (*tags)[256]);
+
 /* -------------------------------------------------------------- decoder */
 
 /* The legal game that best explains one or more records of it. A search

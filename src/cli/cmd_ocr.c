@@ -245,9 +245,11 @@ static bool write_file(const char *path, const uint8_t *data, size_t len)
 static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
                        const pt_scan_mark *marks)
 {
+    static const char *const owners[] = {"?", "white", "black", "arbiter", "?"};
     pt_buf_puts(b, "{\"file\":");
     pt_report_json_string(b, pt_cli_input_name(in->path));
-    pt_buf_printf(b, ",\"page\":%d,\"layout\":", in->page + 1);
+    pt_buf_printf(b, ",\"owner\":\"%s\",\"page\":%d,\"layout\":", owners[pt_record_sheet(pt_scan_record(scan))],
+                  in->page + 1);
     pt_report_json_string(b, pt_scan_layout(scan));
     pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"tags\":{", 90 * pt_scan_turns(scan),
                   (double)pt_scan_skew(scan), (double)pt_scan_fit(scan));
@@ -280,6 +282,8 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
             pt_buf_printf(b, ",\"score\":%.3f}", (double)cell->cand[k].score);
         }
         pt_buf_puts(b, "]");
+        if (cell->clock >= 0)
+            pt_buf_printf(b, ",\"clock\":%d", cell->clock);
         if (marks && marks[c].status != PT_MARK_NONE) {
             pt_buf_printf(b, ",\"mark\":\"%s\"", mark_names[marks[c].status]);
             if (marks[c].text[0]) {
@@ -631,7 +635,7 @@ int pt_cmd_ocr(int argc, char **argv)
             for (size_t k = before; ok && k < nowned; k++)
                 ok = add_sheets(&sheets, &nsheets, &cap, owned[k], owner_of(owned[k]));
         } else {
-            int owner = s.pair ? (i == optind ? PT_SHEET_WHITE : PT_SHEET_BLACK) : PT_SHEET_NONE;
+            int owner = s.pair ? (i == optind ? PT_SHEET_WHITE : PT_SHEET_BLACK) : owner_of(argv[i]);
             ok = add_sheets(&sheets, &nsheets, &cap, argv[i], owner);
         }
     }

@@ -7,10 +7,12 @@
  * and reported in name order.
  */
 #include "cli.h"
+#include "file.h"
 #include "pool.h"
 #include "reconcile.h"
 #include "report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,10 +74,59 @@ static void reconciled_clear(pt_reconciled *r)
     r->decode = keep;
 }
 
+/* The sheets of what partiar ocr wrote as JSON (a .json or .jsonl file,
+ * a line a game) into r, with every candidate of every cell. */
+static bool read_ocr_json(pt_reconciled *r, const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    pt_err err = pt_file_read_all(path, 64u << 20, &text, &len);
+    if (err != PT_OK) {
+        snprintf(r->error, sizeof r->error, "%s: %s", path,
+                 err == PT_ERR_RANGE ? "bigger than 64 MB" : strerror(errno));
+        return false;
+    }
+    bool ok = true;
+    int line = 0;
+    for (char *at = text; ok && at < text + len;) {
+        char *nl = memchr(at, '\n', (size_t)(text + len - at));
+        size_t n = nl ? (size_t)(nl - at) : (size_t)(text + len - at);
+        line++;
+        size_t sheets = 1;
+        for (size_t k = 0; ok && n > 0 && k < sheets; k++) {
+            if (r->nsheets == PT_DECODE_RECORDS) {
+                snprintf(r->error, sizeof r->error, "%s: more than %d sheets for one game", path, PT_DECODE_RECORDS);
+                ok = false;
+                break;
+            }
+            pt_sheet *s = &r->sheets[r->nsheets];
+            if (pt_record_new(&s->record) != PT_OK || !(s->file = strdup(path))) {
+                snprintf(r->error, sizeof r->error, "out of memory");
+                ok = false;
+                break;
+            }
+            s->line = line;
+            r->nsheets++;
+            err = pt_record_from_ocr_json(s->record, at, n, k, &sheets, s->tags);
+            if (err != PT_OK) {
+                snprintf(r->error, sizeof r->error,
+                         "%s:%d: not a game as partiar ocr -f json writes it (partiar-ocr(1), JSON)", path, line);
+                ok = false;
+            }
+        }
+        at += n + 1;
+    }
+    free(text);
+    return ok;
+}
+
 /* Reads every game of path as a sheet into r. false with r->error set
  * when the file cannot be read or holds more sheets than fit. */
 static bool read_sheets(pt_reconciled *r, const char *path)
 {
+    size_t plen = strlen(path);
+    if ((plen > 5 && !strcmp(path + plen - 5, ".json")) || (plen > 6 && !strcmp(path + plen - 6, ".jsonl")))
+        return read_ocr_json(r, path);
     pt_input *in;
     char msg[200];
     if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {

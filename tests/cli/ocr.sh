@@ -72,3 +72,13 @@ status=$?
     [ "$(find "$tmp/event/out/round1.overlays" -name '*.overlay.png' | wc -l)" -eq 3 ] &&
     grep -q 'kobalia-krivoborodov-2025-white.png:' "$tmp/event/out/round1.review.txt"
 report pipeline-event $? "exit $status; $(head -c 300 "$tmp/err")"
+
+# Two sheets read apart and reconciled from their JSON: the game of the
+# pair read together, every candidate kept.
+pair=samples/scans/kobalia-krivoborodov-2025
+for s in white black; do "$bin" ocr -q -f json "$pair-$s.png" >"$tmp/pair-$s.json"; done
+"$bin" reconcile -f json "$tmp/pair-white.json" "$tmp/pair-black.json" | jq -r '[.detail[].uci] | join(" ")' >"$tmp/apart"
+"$bin" ocr -q -f json --pair "$pair-white.png" "$pair-black.png" | jq -r '[.game.detail[].uci] | join(" ")' >"$tmp/together"
+[ "$(wc -w <"$tmp/apart")" -gt 60 ] && cmp -s "$tmp/apart" "$tmp/together"
+report reconcile-ocr-json $? "reconcile of the two JSON sheets differs from ocr --pair: $(head -c 200 "$tmp/apart")"
+expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
