@@ -11,6 +11,8 @@ passed=0
 failed=0
 # A sanitizer report must not look like "problems found" (exit 1).
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
+# Tesseract's own leaks, each named and explained there.
+export LSAN_OPTIONS=suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0
 
 for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue

@@ -472,8 +472,9 @@ static int run(sheet_in *sheets, game_in *games, size_t ngames, const settings *
                 ocr_item(&b, k, 0);
         }
         for (size_t k = 0; k < n; k++) {
-            fwrite(b.out[k].data, 1, b.out[k].len, stdout);
-            if (report)
+            if (b.out[k].len)
+                fwrite(b.out[k].data, 1, b.out[k].len, stdout);
+            if (report && b.report[k].len)
                 fwrite(b.report[k].data, 1, b.report[k].len, report);
             problems += b.status[k] == PT_EXIT_PROBLEMS;
             unread += b.status[k] == PT_EXIT_USAGE;
