@@ -192,22 +192,27 @@ const pt_record *pt_scan_record(const pt_scan *s)
 {
     return s->record;
 }
+
 PIX *ocr_scan_page(const pt_scan *s)
 {
     return s->page;
 }
+
 const char *pt_scan_layout(const pt_scan *s)
 {
     return s->layout;
 }
+
 int pt_scan_turns(const pt_scan *s)
 {
     return s->turns;
 }
+
 float pt_scan_skew(const pt_scan *s)
 {
     return s->skew;
 }
+
 float pt_scan_fit(const pt_scan *s)
 {
     return s->fit;

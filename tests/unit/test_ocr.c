@@ -87,16 +87,23 @@ static pt_err read_pix(pt_ocr *o, PIX *pix, pt_scan *s, pt_code *code)
     return err;
 }
 
+/* An engine with every shipped layout and a scan to read into. */
+static void engine(pt_ocr **o, pt_scan **s, long max_pixels)
+{
+    char msg[256];
+    pt_ocr_opts opts = {.max_pixels = max_pixels};
+    assert_int_equal(pt_ocr_new(o, &opts, msg, sizeof msg), PT_OK);
+    assert_int_equal(pt_scan_new(s), PT_OK);
+}
+
 /* Every shipped layout's blank form is found to be that layout, the right
  * way up, upside down and turned a quarter. */
 static void each_form_is_told_from_the_others(void **state)
 {
     (void)state;
     pt_ocr *o;
-    char msg[256];
-    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
     pt_scan *s;
-    assert_int_equal(pt_scan_new(&s), PT_OK);
+    engine(&o, &s, 0);
     for (size_t i = 0; ocr_layout_builtin_name(i); i++) {
         const char *name = ocr_layout_builtin_name(i);
         if (!strcmp(name, "typed"))
@@ -125,11 +132,9 @@ static void bad_images_are_refused_with_their_code(void **state)
 {
     (void)state;
     pt_ocr *o;
-    char msg[400] = "";
-    pt_ocr_opts opts = {.max_pixels = 4000000};
-    assert_int_equal(pt_ocr_new(&o, &opts, msg, sizeof msg), PT_OK);
     pt_scan *s;
-    assert_int_equal(pt_scan_new(&s), PT_OK);
+    engine(&o, &s, 4000000);
+    char msg[400] = "";
     pt_code code = PT_CODE_COUNT;
 
     const char *text = "1. e4 e5 2. Nf3 Nc6 *\n";
@@ -178,10 +183,8 @@ static void a_skewed_scan_is_straightened(void **state)
 {
     (void)state;
     pt_ocr *o;
-    char msg[256];
-    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
     pt_scan *s;
-    assert_int_equal(pt_scan_new(&s), PT_OK);
+    engine(&o, &s, 0);
     PIX *pix = form_page("two-30", 200);
     PIX *skewed = pixRotate(pix, 3.0f * 3.14159265f / 180.0f, L_ROTATE_SAMPLING, L_BRING_IN_WHITE, 0, 0);
     pt_code code;
