@@ -48,10 +48,15 @@
 #              confidence of a margin of 2.0, the decoder's default
 #              ambiguous cost: what reconcile's PGN calls "uncertain"), or
 #              a cell of that ply (.cells[].ply) marked as in `flagged`.
-#              A ply past the end of the decoded game counts as flagged
-#              only when the game's status is not "reconciled". This is
+#              A ply past the end of a reconciled game is not a wrong
+#              move written but one left out: it counts in `cut off`;
+#              past the end of a game not reconciled, as wrong and
+#              flagged (the report says there is no game). This is
 #              the figure that says whether a wrong move can slip through
 #              unseen: 100% is the aim;
+#   cut off    the true game's plies after the end of the decoded one
+#              (the pair's cells read as no moves at all, or its last
+#              moves lost), over the true game's plies;
 #   s/sheet    wall seconds of a one-sheet run.
 #
 # Pair figures (both, flagged, wrong flagged) count in the rows of both
@@ -192,14 +197,14 @@ for set in tuning held-out dpi200 dpi150; do
                 next
             }
             {
-                n = split($0, t, " "); r = 0; w = 0; wf = 0
+                n = split($0, t, " "); r = 0; w = 0; wf = 0; cut = 0
                 for (i = 1; i <= n; i++) {
                     if ((i in uci) && uci[i] == t[i]) { r++; continue }
-                    w++
-                    if (i in uci) wf += flag[i]
-                    else wf += (status != "reconciled")
+                    if (i in uci) { w++; wf += flag[i] }
+                    else if (status == "reconciled") cut++
+                    else { w++; wf++ }
                 }
-                printf "P\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\n", set, name, n, r, w, wf, cells + 0, flagged + 0
+                printf "P\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", set, name, n, r, w, wf, cells + 0, flagged + 0, cut
             }' "$work/pair" "$dir/$name.truth" >>"$facts"
     done <"$dir/manifest.tsv"
 done
@@ -244,17 +249,18 @@ table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
                 f = fs[i]
                 if (f in done) continue
                 done[f] = 1; g = grp[f]
-                pn[f] += $4; pr[f] += $5; pw[f] += $6; pwf[f] += $7; pc[f] += $8; pfl[f] += $9
+                pn[f] += $4; pr[f] += $5; pw[f] += $6; pwf[f] += $7; pc[f] += $8; pfl[f] += $9; pcut[f] += $10
             }
             g = grp[fs[2]]
-            pn[g] += $4; pr[g] += $5; pw[g] += $6; pwf[g] += $7; pc[g] += $8; pfl[g] += $9
+            pn[g] += $4; pr[g] += $5; pw[g] += $6; pwf[g] += $7; pc[g] += $8; pfl[g] += $9; pcut[g] += $10
             pn["all"] += $4; pr["all"] += $5; pw["all"] += $6; pwf["all"] += $7; pc["all"] += $8; pfl["all"] += $9
+            pcut["all"] += $10
         }
         END {
             if (!sheets["all"]) exit
             printf "\n== %s\n", title
-            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %8s\n", "font", "sheets", "cells", "top3", "one sheet", "both", "flagged", "wrong", "s/sheet"
-            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %8s\n", "", "", "", "", "", "", "", "flagged", ""
+            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "cells", "top3", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
+            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "flagged", "off", ""
             ng = split("tuning held-out", groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
@@ -272,9 +278,9 @@ table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         function length_of(a,   k, n) { n = 0; for (k in a) n++; return n }
         function line(label, key) {
             if (key == "") key = label
-            printf "%-28s %6d %7s %7s %9s %7s %8s %8s %8.2f\n", label, sheets[key], pct(c0[key], cn[key]), pct(c3[key], cn[key]),
+            printf "%-28s %6d %7s %7s %9s %7s %8s %8s %7s %8.2f\n", label, sheets[key], pct(c0[key], cn[key]), pct(c3[key], cn[key]),
                 pct(or[key], on[key]), pct(pr[key], pn[key]), pct(pfl[key], pc[key]), pct(pwf[key], pw[key]),
-                sheets[key] ? secs[key] / sheets[key] : 0
+                pct(pcut[key], pn[key]), sheets[key] ? secs[key] / sheets[key] : 0
         }' "$facts"
 }
 
