@@ -1198,6 +1198,7 @@ typedef struct pt_scan_cell {
     int status;       /* PT_CELL_* */
     int entry;        /* the record entry it became; -1 when none */
     int clock;        /* seconds on the clock written after the move, -1 when none */
+    char raw[32];     /* what Tesseract read, before the spellings were added */
     int ncands;
     struct {
         char text[32];

@@ -272,9 +272,11 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
         const pt_scan_cell *cell = &cells[c];
         if (cell->entry < 0 && cell->status == PT_CELL_EMPTY)
             continue; /* the rows after the game */
-        pt_buf_printf(b, "%s{\"move\":%d,\"side\":\"%s\",\"box\":[%d,%d,%d,%d],\"status\":\"%s\",\"candidates\":[",
+        pt_buf_printf(b, "%s{\"move\":%d,\"side\":\"%s\",\"box\":[%d,%d,%d,%d],\"status\":\"%s\",\"raw\":",
                       first ? "" : ",", cell->number, cell->side ? "black" : "white", cell->x, cell->y, cell->w,
                       cell->h, status_names[cell->status]);
+        pt_report_json_string(b, cell->raw);
+        pt_buf_puts(b, ",\"candidates\":[");
         first = false;
         for (int k = 0; k < cell->ncands; k++) {
             pt_buf_printf(b, "%s{\"text\":", k ? "," : "");
@@ -297,7 +299,14 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
                     break;
                 }
         }
-        pt_buf_puts(b, "}");
+        /* The findings about this cell, by code. */
+        bool any_finding = false;
+        for (size_t f = 0; r && cell->entry >= 0 && f < r->nfindings; f++)
+            if (r->findings[f].record == (int)i && r->findings[f].entry == cell->entry) {
+                pt_buf_printf(b, "%s\"%s\"", any_finding ? "," : ",\"diagnostics\":[", r->findings[f].code);
+                any_finding = true;
+            }
+        pt_buf_puts(b, any_finding ? "]}" : "}");
     }
     pt_buf_puts(b, "]}");
 }

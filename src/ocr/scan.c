@@ -389,6 +389,8 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
             if (c->status == PT_CELL_WRITTEN) {
                 ocr_cand cands[OCR_CANDS];
                 int k = ocr_reader_read(o->reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
+                if (k > 0)
+                    snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
                 for (int j = 0; j < k; j++) {
                     int clock = l->clock ? split_clock(cands[j].text) : -1;
                     if (j == 0)

@@ -32,6 +32,13 @@ if command -v /usr/bin/convert >/dev/null; then
             "$tmp/flipped.json" >/dev/null
     report ocr-upside-down-stdin $? "game2.jpg turned half round and read from stdin: $(head -c 300 "$tmp/flipped.json")"
 fi
+# A TIFF of two pages: two sheets, each its own game.
+if command -v /usr/bin/convert >/dev/null; then
+    /usr/bin/convert "$typed/game1.jpg" "$typed/game2.jpg" -compress lzw "$tmp/two.tif"
+    "$bin" ocr -q -f json "$tmp/two.tif" | jq -s -e 'length == 2 and .[0].sheets[0].page == 1 and
+        .[1].sheets[0].page == 2 and (.[0].game.detail | length) == 94 and (.[1].game.detail | length) == 62' >/dev/null
+    report ocr-tiff-pages $? "a TIFF of game1 and game2 is not read as two games of 94 and 62 plies"
+fi
 # The JSON: every written cell with its box, candidates and the move chosen.
 "$bin" ocr -f json "$typed/game2.jpg" 2>/dev/null | jq -e '
     (.sheets[0].cells | length) == 62 and
