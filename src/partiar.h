@@ -1230,6 +1230,10 @@ const char *pt_scan_layout(const pt_scan *s);
 int pt_scan_turns(const pt_scan *s);
 float pt_scan_skew(const pt_scan *s);
 float pt_scan_fit(const pt_scan *s);
+/* How many of the move numbers printed on the form (the first and last
+ * row of each block) read as the layout has them, of *asked; layouts
+ * whose lines fit the page about as well are told apart by them. */
+int pt_scan_numbers(const pt_scan *s, int *asked);
 
 /* How an overlay marks a cell. */
 enum { PT_MARK_NONE, PT_MARK_READ, PT_MARK_UNCERTAIN, PT_MARK_CORRECTED, PT_MARK_ILLEGAL, PT_MARK_GAP };

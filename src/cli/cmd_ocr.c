@@ -251,8 +251,9 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
     pt_buf_printf(b, ",\"owner\":\"%s\",\"page\":%d,\"layout\":", owners[pt_record_sheet(pt_scan_record(scan))],
                   in->page + 1);
     pt_report_json_string(b, pt_scan_layout(scan));
-    pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"tags\":{", 90 * pt_scan_turns(scan),
-                  (double)pt_scan_skew(scan), (double)pt_scan_fit(scan));
+    int asked, numbers = pt_scan_numbers(scan, &asked);
+    pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"numbers\":[%d,%d],\"tags\":{",
+                  90 * pt_scan_turns(scan), (double)pt_scan_skew(scan), (double)pt_scan_fit(scan), numbers, asked);
     bool any = false;
     for (int k = 0; k < PT_ROSTER; k++) {
         const char *v = pt_scan_tag(scan, roster[k]);
@@ -383,11 +384,15 @@ static void ocr_item(void *job, size_t item, int thread)
     if (s->format == PT_OUT_JSON) {
         pt_buf_puts(out, "{\"sheets\":[");
     } else if (s->format == PT_OUT_TEXT) {
-        for (size_t i = 0; i < r.nsheets; i++)
-            pt_buf_printf(out, "%s: layout %s (fits %.0f%%), turned %d degrees, skew %.1f degrees\n",
-                          pt_cli_input_name(read[i]->path), pt_scan_layout(scans[i]),
-                          100 * (double)pt_scan_fit(scans[i]), 90 * pt_scan_turns(scans[i]),
+        for (size_t i = 0; i < r.nsheets; i++) {
+            int asked, numbers = pt_scan_numbers(scans[i], &asked);
+            pt_buf_printf(out, "%s: layout %s (fits %.0f%%", pt_cli_input_name(read[i]->path), pt_scan_layout(scans[i]),
+                          100 * (double)pt_scan_fit(scans[i]));
+            if (asked)
+                pt_buf_printf(out, ", %d of %d printed move numbers read so", numbers, asked);
+            pt_buf_printf(out, "), turned %d degrees, skew %.1f degrees\n", 90 * pt_scan_turns(scans[i]),
                           (double)pt_scan_skew(scans[i]));
+        }
     }
     for (size_t i = 0; i < r.nsheets; i++) {
         const pt_scan_cell *cells;

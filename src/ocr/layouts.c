@@ -88,6 +88,22 @@ static const struct {
      "block   31 30 106 56 7.5 number:8 white:42 black:42\n"
      "result  10 282 50 10\n"
     },
+    {"two-30-continued",
+     "# The continuation sheet of two-30 for long games: 61-90 and 91-120 in the\n"
+     "# same places, told from two-30 by its printed move numbers alone.\n"
+     "name    two-30-continued\n"
+     "page    210 297\n"
+     "ruling  boxed\n"
+     "field   Event  12 16 120 10\n"
+     "field   Date   136 16 62 10\n"
+     "field   Round  12 28 40 10\n"
+     "field   Board  56 28 40 10\n"
+     "field   White  12 40 91 10\n"
+     "field   Black  107 40 91 10\n"
+     "block   61 30 12 56 7.5 number:10 white:40 black:40\n"
+     "block   91 30 108 56 7.5 number:10 white:40 black:40\n"
+     "result  12 282 50 10\n"
+    },
     {"two-30-middle",
      "# 1-30 and 31-60, the move number between White's and Black's columns.\n"
      "name    two-30-middle\n"

@@ -38,7 +38,8 @@ struct pt_scan {
     char layout[40];
     int turns;
     float skew, fit;
-    PIX *page; /* the straightened grey page, for the overlay */
+    int numbers, numbers_asked; /* printed move numbers read as the layout has them */
+    PIX *page;                  /* the straightened grey page, for the overlay */
 };
 
 /* ------------------------------------------------------------- layouts */
@@ -177,7 +178,7 @@ static void scan_clear(pt_scan *s)
     s->ncells = 0;
     memset(s->tags, 0, sizeof s->tags);
     s->layout[0] = '\0';
-    s->turns = 0;
+    s->turns = s->numbers = s->numbers_asked = 0;
     s->skew = s->fit = 0;
     pixDestroy(&s->page);
 }
@@ -216,6 +217,12 @@ float pt_scan_skew(const pt_scan *s)
 float pt_scan_fit(const pt_scan *s)
 {
     return s->fit;
+}
+
+int pt_scan_numbers(const pt_scan *s, int *asked)
+{
+    *asked = s->numbers_asked;
+    return s->numbers;
 }
 
 const char *pt_scan_tag(const pt_scan *s, const char *tag)
@@ -479,6 +486,35 @@ static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fi
     pt_record_set_result(s->record, result);
 }
 
+/* How many of the move numbers printed in the first and last row of each
+ * block read as layout l says, of *asked. */
+static int numbers_agree(pt_ocr *o, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g, int *asked)
+{
+    int agree = 0, w = pixGetWidth(bin), h = pixGetHeight(bin);
+    *asked = 0;
+    for (int i = 0; i < l->nblocks; i++) {
+        const ocr_block *b = &l->block[i];
+        float x = b->x;
+        int col = 0;
+        while (col < b->ncols && b->kind[col] != OCR_COL_NUMBER)
+            x += b->width[col++];
+        for (int k = 0; col < b->ncols && k < 2; k++) {
+            int row = k ? b->rows - 1 : 0;
+            ocr_rect r = {x, b->y + (float)row * b->row_h, b->width[col], b->row_h};
+            BOX *box = place(f, r, (int)(0.4f * f->sy) + 1, w, h);
+            PIX *pix = box ? ink(bin, g, box, (int)(0.3f * f->sy) + 1) : NULL;
+            ocr_cand c[1];
+            (*asked)++;
+            if (pix && ocr_reader_read(o->reader, pix, OCR_NUMBER, c, 1) == 1 &&
+                strtol(c[0].text, NULL, 10) == b->first + row)
+                agree++;
+            pixDestroy(&pix);
+            boxDestroy(&box);
+        }
+    }
+    return agree;
+}
+
 /* The profile read the other way: the page turned half round. */
 static void reverse(float *v, int n)
 {
@@ -530,7 +566,7 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     ocr_fit best = {0};
     size_t which = 0;
     bool flip = false;
-    float best_rank = 0;
+    float best_rank = 0, ranks[2][SHIPPED] = {{0}};
     for (int turn = 0; turn < 2; turn++) {
         for (size_t i = 0; i < o->nlayouts; i++) {
             ocr_fit f = ocr_grid_fit(&g, &o->layouts[i], px_mm);
@@ -540,6 +576,7 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
              * shifted by its margins' difference). */
             float shift = fabsf(f.tx) / f.sx + fabsf(f.ty) / f.sy;
             float rank = f.score * (1 - 0.05f * (shift > 40 ? 1 : shift / 40));
+            ranks[turn][i] = rank;
             if (rank > best_rank)
                 best = f, best_rank = rank, which = i, flip = turn;
         }
@@ -562,6 +599,17 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         if (!ocr_page_make(&p, pix, quads, scale, s->skew) || !ocr_grid_find(&g, p.faint, px_mm, 15))
             goto out;
         best = ocr_grid_fit(&g, &o->layouts[which], px_mm);
+    }
+    /* Layouts whose lines fit nearly as well are told apart by their
+     * printed move numbers; the one taken says how many it read. */
+    s->numbers = numbers_agree(o, &o->layouts[which], &best, p.bin, &g, &s->numbers_asked);
+    for (size_t i = 0; i < o->nlayouts; i++) {
+        if (i == which || ranks[flip][i] < best_rank - 0.05f)
+            continue;
+        ocr_fit f = ocr_grid_fit(&g, &o->layouts[i], px_mm);
+        int asked, agree = numbers_agree(o, &o->layouts[i], &f, p.bin, &g, &asked);
+        if (agree > s->numbers)
+            best = f, which = i, s->numbers = agree, s->numbers_asked = asked;
     }
     const ocr_layout *l = &o->layouts[which];
     s->turns = quads % 4;
