@@ -168,21 +168,9 @@ static bool list_folder(const char *dir, char ***paths, size_t *n)
 
 /* ------------------------------------------------------------ one game */
 
-/* SAN of ply k of the decoded game, in lang. */
-static void ply_text(const pt_pos *start, const pt_decode_ply *plies, size_t k, const pt_lang *lang, char *out)
-{
-    pt_pos pos = *start;
-    for (size_t i = 0; i < k; i++) {
-        pt_undo u;
-        pt_pos_make(&pos, plies[i].move, &u);
-    }
-    char san[PT_SAN_MAX];
-    snprintf(out, 32, "%s", pt_san_write(&pos, plies[k].move, lang, PT_NOTATION_SAN, san));
-}
-
 /* How the overlay and the JSON mark each cell of sheet i: what the game
- * made of its entry. */
-static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt_scan_mark *marks)
+ * made of its entry, and the ply it stands for (ply[c], -1 for none). */
+static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt_scan_mark *marks, int *ply)
 {
     const pt_scan_cell *cells;
     size_t n = pt_scan_cells(scan, &cells);
@@ -191,6 +179,7 @@ static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt
     if (!of_entry)
         return;
     for (size_t c = 0; c < n; c++) {
+        ply[c] = -1;
         if (cells[c].entry >= 0 && (size_t)cells[c].entry < n)
             of_entry[cells[c].entry] = (int)c + 1;
         /* An entry no ply took: written where the game has no move. */
@@ -199,12 +188,17 @@ static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt
     }
     const pt_decode_ply *plies = NULL;
     size_t np = r->outcome == PT_RECONCILED ? pt_decode_plies(r->decode, &plies) : 0;
-    const pt_lang *lang = np ? pt_decode_lang(r->decode, i) : NULL;
+    const pt_lang *lang = np && pt_decode_lang(r->decode, i) ? pt_decode_lang(r->decode, i) : pt_lang_at(0);
+    pt_pos pos = r->start;
     for (size_t k = 0; k < np; k++) {
+        pt_undo u;
         int e = plies[k].entry[i];
-        if (e < 0 || (size_t)e >= n || !of_entry[e])
+        if (e < 0 || (size_t)e >= n || !of_entry[e]) {
+            pt_pos_make(&pos, plies[k].move, &u);
             continue;
+        }
         pt_scan_mark *m = &marks[of_entry[e] - 1];
+        ply[of_entry[e] - 1] = (int)k;
         switch (plies[k].op[i]) {
         case PT_OP_MATCH: m->status = PT_MARK_READ; break;
         case PT_OP_MISREAD: m->status = PT_MARK_CORRECTED; break;
@@ -213,7 +207,9 @@ static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt
         }
         if (plies[k].margin < r->ambiguous)
             m->status = PT_MARK_UNCERTAIN;
-        ply_text(&r->start, plies, k, lang ? lang : pt_lang_at(0), m->text);
+        char san[PT_SAN_MAX];
+        snprintf(m->text, sizeof m->text, "%s", pt_san_write(&pos, plies[k].move, lang, PT_NOTATION_SAN, san));
+        pt_pos_make(&pos, plies[k].move, &u);
     }
     free(of_entry);
 }
@@ -243,7 +239,7 @@ static bool write_file(const char *path, const uint8_t *data, size_t len)
 }
 
 static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
-                       const pt_scan_mark *marks)
+                       const pt_scan_mark *marks, const int *ply)
 {
     static const char *const owners[] = {"?", "white", "black", "arbiter", "?"};
     pt_buf_puts(b, "{\"file\":");
@@ -293,12 +289,10 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
                 pt_buf_puts(b, ",\"chosen\":");
                 pt_report_json_string(b, marks[c].text);
             }
-            for (size_t k = 0; k < np; k++)
-                if (plies[k].entry[i] == cell->entry) {
-                    pt_buf_printf(b, ",\"ply\":%zu,\"op\":\"%s\",\"confidence\":%.3f", k + 1, op_names[plies[k].op[i]],
-                                  (double)pt_decode_confidence(plies[k].margin));
-                    break;
-                }
+            int k = ply[c];
+            if (k >= 0 && (size_t)k < np)
+                pt_buf_printf(b, ",\"ply\":%d,\"op\":\"%s\",\"confidence\":%.3f", k + 1, op_names[plies[k].op[i]],
+                              (double)pt_decode_confidence(plies[k].margin));
         }
         /* The findings about this cell, by code. */
         bool any_finding = false;
@@ -394,17 +388,24 @@ static void ocr_item(void *job, size_t item, int thread)
                           (double)pt_scan_skew(scans[i]));
         }
     }
-    for (size_t i = 0; i < r.nsheets; i++) {
+    /* The cells' marks: for the JSON and the overlay only. */
+    for (size_t i = 0; i < r.nsheets && (s->format == PT_OUT_JSON || s->overlay); i++) {
         const pt_scan_cell *cells;
         size_t n = pt_scan_cells(scans[i], &cells);
         pt_scan_mark *marks = calloc(n + 1, sizeof *marks);
-        if (!marks)
+        int *ply = calloc(n + 1, sizeof *ply);
+        if (!marks || !ply) {
+            free(marks);
+            free(ply);
+            pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[i]->path));
+            b->status[item] = PT_EXIT_USAGE;
             continue;
-        cell_marks(&r, i, scans[i], marks);
+        }
+        cell_marks(&r, i, scans[i], marks, ply);
         if (s->format == PT_OUT_JSON) {
-            if (i)
+            if (out->data[out->len - 1] != '[')
                 pt_buf_puts(out, ",");
-            json_sheet(out, &r, i, read[i], scans[i], marks);
+            json_sheet(out, &r, i, read[i], scans[i], marks, ply);
         }
         if (s->overlay) {
             uint8_t *png = NULL;
@@ -418,6 +419,7 @@ static void ocr_item(void *job, size_t item, int thread)
             free(png);
         }
         free(marks);
+        free(ply);
     }
     if (s->format == PT_OUT_JSON) {
         pt_buf_puts(out, "],\"game\":");

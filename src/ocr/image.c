@@ -13,8 +13,7 @@ int ocr_image_pages(const uint8_t *data, size_t len)
     l_int32 format;
     if (!data || len < 8 || findFileFormatBuffer(data, &format))
         return 0;
-    if (format != IFF_TIFF && format != IFF_TIFF_G4 && format != IFF_TIFF_G3 && format != IFF_TIFF_LZW &&
-        format != IFF_TIFF_ZIP && format != IFF_TIFF_PACKBITS && format != IFF_TIFF_RLE && format != IFF_TIFF_JPEG)
+    if (!L_FORMAT_IS_TIFF(format))
         return format == IFF_UNKNOWN ? 0 : 1;
     FILE *f = fmemopen((void *)data, len, "rb");
     l_int32 n = 0;

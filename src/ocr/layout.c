@@ -139,9 +139,10 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
         memcpy(dst, word[1], strlen(word[1]) + 1);
         return true;
     }
-    /* Every other statement is words: split the rest again. */
+    /* Every other statement is words: split the rest again, a field's
+     * label (after TAG X Y W H) kept whole. */
     if (n == 2)
-        n = 1 + split(word[1], word + 1, 11, 10);
+        n = 1 + split(word[1], word + 1, 11, strcmp(key, "field") == 0 ? 5 : 10);
     float v[4] = {0};
     if (strcmp(key, "page") == 0) {
         if (n != 3 || !lengths(word + 1, 2, v, msg, size))
@@ -171,7 +172,7 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
     if (strcmp(key, "field") == 0 || strcmp(key, "result") == 0) {
         bool result = key[0] == 'r';
         int at = result ? 1 : 2;
-        if (n < at + 4 || (result && n != 5))
+        if (n < at + 4 || n > at + 5 || (result && n != 5))
             return fail(msg, size, result ? "result is X Y W H" : "field is TAG X Y W H [LABEL]");
         if (l->nfields == OCR_LAYOUT_FIELDS)
             return fail(msg, size, "more than %d fields", OCR_LAYOUT_FIELDS);
@@ -184,12 +185,10 @@ static bool statement(ocr_layout *l, char *s, char *msg, size_t size)
         memset(f, 0, sizeof *f);
         memcpy(f->tag, tag, strlen(tag) + 1);
         f->box = (ocr_rect){v[0], v[1], v[2], v[3]};
-        /* The label is the rest of the words, joined again. */
-        for (int i = at + 4; i < n; i++) {
-            size_t used = strlen(f->label);
-            if (used + strlen(word[i]) + 2 > sizeof f->label)
+        if (n == at + 5) {
+            if (strlen(word[at + 4]) >= sizeof f->label)
                 return fail(msg, size, "the label is longer than %zu bytes", sizeof f->label - 1);
-            snprintf(f->label + used, sizeof f->label - used, "%s%s", used ? " " : "", word[i]);
+            memcpy(f->label, word[at + 4], strlen(word[at + 4]) + 1);
         }
         l->nfields++;
         return true;

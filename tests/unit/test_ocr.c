@@ -56,6 +56,12 @@ static void a_bad_layout_says_where(void **state)
     const char *off = "page 210 297\nblock 1 30 100 10 7 number:9 white:58 black:58\n";
     assert_int_equal(ocr_layout_parse(&l, off, strlen(off), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
     assert_string_equal(msg, "block 1 runs off the page");
+    /* A field's label is the rest of its line, as written. */
+    const char *label = "page 210 297\nblock 1 30 10 60 7 number:9 white:38 black:38\n"
+                        "field WhiteSignature 10 10 80 10   White's  signature  # of the player\n";
+    assert_int_equal(ocr_layout_parse(&l, label, strlen(label), &bad, msg, sizeof msg), PT_OK);
+    assert_string_equal(l.field[0].label, "White's  signature");
+    assert_string_equal(l.field[0].tag, "WhiteSignature");
     const char *one_side = "page 210 297\nblock 1 30 10 10 7 number:9 white:38\n";
     assert_int_equal(ocr_layout_parse(&l, one_side, strlen(one_side), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
     assert_int_equal(bad, 2);
