@@ -5,6 +5,7 @@
 #   make test       install missing packages, lint, run every test, then again
 #                   under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      benchmarks against the peers (tests/bench/)
+#   make model      train the notation model from scratch (models/notation/)
 #   make fuzz       build the libFuzzer harnesses and run each for FUZZ_SECONDS
 #   make install    into $(DESTDIR)$(PREFIX); make uninstall removes it again
 #
@@ -81,16 +82,24 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
-DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file
+DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file \
+	fonts-dejavu-core
 DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fonts-breip fonts-rufscript \
 	fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-sjfonts fonts-klee
+# The notation model's training fonts (models/notation/train.sh) besides
+# the tuning fonts above; none of the held-out ones.
+DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster fonts-havana \
+	fonts-yusei-magic fonts-seto fonts-kiloji fonts-dejavu-extra
 
-.PHONY: all deps deps-bench format lint check check-san test demo bench bench-ocr fuzz fuzz-build fuzz-smoke \
+.PHONY: all deps deps-bench deps-model model format lint check check-san test demo bench bench-ocr fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
 
 # The shipped layouts, compiled in (committed too, see the script).
+src/ocr/model.c: models/notation.traineddata src/ocr/mkmodel.sh
+	src/ocr/mkmodel.sh models/notation.traineddata >$@
+
 src/ocr/layouts.c: $(wildcard models/layouts/*.layout) src/ocr/mklayouts.sh
 	src/ocr/mklayouts.sh $(sort $(wildcard models/layouts/*.layout)) >$@
 
@@ -184,9 +193,17 @@ deps:
 deps-bench: deps
 	$(call install_packages,$(DEPS_BENCH))
 
+deps-model: deps-bench
+	$(call install_packages,$(DEPS_MODEL))
+
+# Trains models/notation.traineddata from scratch (models/notation/train.sh:
+# about an hour on two cores); src/ocr/model.c follows it at the next build.
+model: deps-model all $(BUILD)/tools/sheet-pairs $(BUILD)/tools/cell-lines
+	models/notation/train.sh -j 2 $(BUILD)
+
 # The house style is .clang-format's: a file that differs from what
 # clang-format makes of it fails the lint (fix with `make format`).
-FORMATTED := $(filter-out src/ocr/layouts.c,$(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch] samples/*/*.[ch])))
+FORMATTED := $(filter-out src/ocr/layouts.c src/ocr/model.c,$(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch] samples/*/*.[ch])))
 
 format:
 	clang-format -i $(FORMATTED)
@@ -194,8 +211,8 @@ format:
 lint:
 	clang-format --dry-run --Werror $(FORMATTED)
 	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
-		--inline-suppr --suppress=missingIncludeSystem -Isrc src tests/unit tests/bench tests/tools
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) tests/bench/core.c -- $(CPPFLAGS_ALL) -std=c11
+		--inline-suppr --suppress=missingIncludeSystem -isrc/ocr/model.c -Isrc src tests/unit tests/bench tests/tools
+	clang-tidy --quiet $(filter-out src/ocr/model.c,$(LIB_SRC)) $(CLI_SRC) tests/bench/core.c -- $(CPPFLAGS_ALL) -std=c11
 	@for m in man/*.[15]; do out=$$(groff -k -Tutf8 -man -ww -z $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
@@ -204,7 +221,7 @@ lint:
 # whose value lies in memory errors, not in more nodes.
 PROFILE ?= full
 check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file $(BUILD)/tools/sheet-pairs \
-		$(BUILD)/bench/hcs_decode
+		$(BUILD)/bench/hcs_decode $(BUILD)/tools/cell-lines
 	tests/run.sh $(BUILD) $(PROFILE)
 
 # Pairs of scoresheets with slips at known places, made from real games,
@@ -212,6 +229,11 @@ check: all $(UNIT_BIN) $(BUILD)/bench/core $(BUILD)/samples/check-file $(BUILD)/
 $(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c tests/tools/games.h $(LIB) $(PUBLIC_INC)/partiar.h $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
+
+# Cuts training lines for the notation model from rendered sheets.
+$(BUILD)/tools/cell-lines: tests/tools/cell-lines.c $(LIB) $(HEADERS) $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 # Learns the decoder's move prior from real games (tests/tools/move-prior.sh);
 # it counts by the library's own classes of moves, so it sees its headers.

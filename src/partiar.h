@@ -872,7 +872,23 @@ typedef struct pt_entry {
     uint32_t first;      /* the first candidate's index in the record */
     int clock;           /* seconds on the clock written with it, -1 when none */
     int line, column_at; /* where it was written: line and column, from 1 */
+    uint32_t first_step; /* what the recogniser saw (pt_record_steps): the first */
+    uint16_t nsteps;     /*   of its choices in the record, and how many; */
+    float steps_top;     /*   ln P of the likeliest text they spell */
 } pt_entry;
+
+/* What a recogniser saw in a cell, time step by time step along the
+ * writing: at each step the characters it finds likely there with their
+ * probabilities (the others share what is left). With it the decoder
+ * scores any spelling of any legal move against the ink (a CTC forced
+ * alignment: the probability of the spelling summed over every way of
+ * laying it along the steps), not only the recogniser's best strings. A
+ * cell's steps are a run of choices, each step's first marked. */
+typedef struct pt_step {
+    char text[7];  /* one character, UTF-8; "" for none (CTC's blank) */
+    uint8_t first; /* 1: the first choice of a new step */
+    float p;       /* its probability at the step, 0 < p <= 1 */
+} pt_step;
 
 pt_err pt_record_new(pt_record **pr);
 void pt_record_free(pt_record **pr);
@@ -887,6 +903,11 @@ pt_err pt_record_from_game(pt_record *r, const pt_pgn_game *g);
  * likelier; NULL: all 1): how OCR fills a record. e->ntexts and e->first
  * are set here. */
 pt_err pt_record_add(pt_record *r, const pt_entry *e, const char *const *texts, const float *scores, size_t n);
+/* Gives the last entry added the recogniser's steps (n choices, the first
+ * one a step's first). PT_ERR_RANGE: no entry, or more than 65535. */
+pt_err pt_record_add_steps(pt_record *r, const pt_step *steps, size_t n);
+/* The steps of entry e (*steps, how many; 0 when it has none). */
+size_t pt_record_steps(const pt_record *r, const pt_entry *e, const pt_step **steps);
 void pt_record_clear(pt_record *r);
 size_t pt_record_entries(const pt_record *r, const pt_entry **entries);
 /* Candidate k of entry e: its text (NUL-terminated), its score. */
@@ -962,6 +983,9 @@ typedef struct pt_decode_costs {
     float max_edits;      /* further than this from the move: a wrong entry */
     float wrong;          /* an entry that stands for the ply but spells another move */
     float other_choice;   /* taking an entry's second or later candidate text */
+    float steps;          /* a cell's time steps (pt_step): this times how much
+                             less likely (ln) they make a move's spelling than
+                             their likeliest text, besides other_choice */
     float rank_left;      /* search: what reading an entry is worth, in ranking
                              partial games of different progress */
     float branch;         /* search: a record's less likely ways of reading a
@@ -1179,6 +1203,8 @@ typedef struct pt_ocr_opts {
     const char *tessdata;    /* Tesseract's model folder; NULL: the installed one */
     const char *model;       /* NULL: "eng" */
     long max_pixels;         /* a bigger image is refused; 0: 80 million */
+    bool strings_only;       /* give the decoder the recogniser's best strings
+                                only, not its steps (pt_step): to measure */
 } pt_ocr_opts;
 
 pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size);

@@ -46,10 +46,15 @@ static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
                            "  -r, --report FILE     the sheets and moves that need a person's look\n"
                            "                        (default: standard error for a folder; - standard output)\n"
                            "  -j, --jobs N          threads (default: the processors)\n"
-                           "      --model NAME      Tesseract's model (default eng)\n"
+                           "      --model NAME      the moves' model: notation+eng (default: partiar's\n"
+                           "                        notation model mixed with Tesseract's eng), notation,\n"
+                           "                        eng, or another of --tessdata\n"
                            "      --tessdata DIR    where the model is (default: Tesseract's own)\n"
                            "      --max-pixels N    refuse bigger images (default 80000000)\n"
                            "      --beam N          partial games the decoder keeps at each ply (default 32)\n"
+                           "      --scoring HOW     steps (default): the decoder scores every legal move\n"
+                           "                        against what the model saw along the cell; strings:\n"
+                           "                        only against its likeliest readings\n"
                            "  -q, --quiet           no report and no progress\n"
                            "  -h, --help            show this help\n\n"
                            "Exit status: 0 every game read with nothing to report, 1 findings or moves\n"
@@ -238,6 +243,26 @@ static bool write_file(const char *path, const uint8_t *data, size_t len)
     return (f && fclose(f) == 0) && ok;
 }
 
+/* A cell's time steps (pt_step), when the recogniser gave them:
+ * "steps":[[["N",0.93],["",0.06]],...], a step an array of [character,
+ * probability] pairs, "" the blank. */
+static void steps_json(pt_buf *b, const pt_record *rec, int entry)
+{
+    const pt_entry *entries;
+    size_t n = pt_record_entries(rec, &entries);
+    const pt_step *steps;
+    size_t k = entry >= 0 && (size_t)entry < n ? pt_record_steps(rec, &entries[entry], &steps) : 0;
+    if (k == 0)
+        return;
+    pt_buf_puts(b, ",\"steps\":[");
+    for (size_t i = 0; i < k; i++) {
+        pt_buf_puts(b, steps[i].first ? (i ? "]],[[" : "[[") : "],[");
+        pt_report_json_string(b, steps[i].text);
+        pt_buf_printf(b, ",%.2f", (double)steps[i].p);
+    }
+    pt_buf_puts(b, "]]]");
+}
+
 static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
                        const pt_scan_mark *marks, const int *ply)
 {
@@ -281,6 +306,7 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
             pt_buf_printf(b, ",\"score\":%.3f}", (double)cell->cand[k].score);
         }
         pt_buf_puts(b, "]");
+        steps_json(b, pt_scan_record(scan), cell->entry);
         if (cell->clock >= 0)
             pt_buf_printf(b, ",\"clock\":%d", cell->clock);
         if (marks && marks[c].status != PT_MARK_NONE) {
@@ -564,13 +590,21 @@ static bool add_sheets(sheet_in **sheets, size_t *n, size_t *cap, const char *pa
 int pt_cmd_ocr(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"format", required_argument, NULL, 'f'},   {"pair", no_argument, NULL, 'P'},
-        {"layout", required_argument, NULL, 'l'},   {"notation", required_argument, NULL, 'N'},
-        {"overlay", required_argument, NULL, 'O'},  {"report", required_argument, NULL, 'r'},
-        {"jobs", required_argument, NULL, 'j'},     {"model", required_argument, NULL, 'M'},
-        {"tessdata", required_argument, NULL, 'T'}, {"max-pixels", required_argument, NULL, 'X'},
-        {"beam", required_argument, NULL, 'B'},     {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+        {"format", required_argument, NULL, 'f'},
+        {"pair", no_argument, NULL, 'P'},
+        {"layout", required_argument, NULL, 'l'},
+        {"notation", required_argument, NULL, 'N'},
+        {"overlay", required_argument, NULL, 'O'},
+        {"report", required_argument, NULL, 'r'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"model", required_argument, NULL, 'M'},
+        {"tessdata", required_argument, NULL, 'T'},
+        {"max-pixels", required_argument, NULL, 'X'},
+        {"beam", required_argument, NULL, 'B'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"scoring", required_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     settings s = {.format = PT_OUT_PGN, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
     const char *layout_name = NULL;
@@ -614,6 +648,11 @@ int pt_cmd_ocr(int argc, char **argv)
             if (!pt_cli_parse_int(optarg, 1, 4096, &v))
                 return pt_cli_usage_error("ocr", "--beam wants a number from 1 to 4096, not '%s'", optarg);
             s.decode.beam = (int)v;
+            break;
+        case 'S':
+            if (strcmp(optarg, "steps") != 0 && strcmp(optarg, "strings") != 0)
+                return pt_cli_usage_error("ocr", "--scoring is steps or strings, not '%s'", optarg);
+            s.ocr.strings_only = !strcmp(optarg, "strings");
             break;
         case 'q': s.quiet = true; break;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;

@@ -36,6 +36,7 @@
  * moves (DejaVu Sans) are first in 99% either way.
  */
 #include "ocr/read.h"
+#include "record/steps.h"
 
 #include <tesseract/capi.h>
 
@@ -81,7 +82,9 @@ static const char *const whitelist[] = {
 
 struct ocr_reader {
     TessBaseAPI *api;
-    int whitelist; /* the mode whose whitelist is set; -1: none yet */
+    int whitelist;   /* the mode whose whitelist is set; -1: none yet */
+    bool notation;   /* the notation model: its alphabet is its whitelist */
+    int choice_mode; /* lstm_choice_mode as set: 2 choices, 1 time steps */
 };
 
 /* Tesseract's debug_file is one global string: set once, by the first
@@ -118,6 +121,7 @@ pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang)
     if (!r)
         return PT_ERR_NOMEM;
     r->whitelist = -1;
+    r->choice_mode = 2;
     pthread_mutex_lock(&engine_lock);
     r->api = TessBaseAPICreate();
     if (!r->api) {
@@ -135,7 +139,13 @@ pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang)
     char *names[] = {(char *)"load_system_dawg", (char *)"load_freq_dawg",    (char *)"load_punc_dawg",
                      (char *)"load_number_dawg", (char *)"load_unambig_dawg", (char *)"load_bigram_dawg"};
     char *values[] = {(char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0"};
-    int rc = TessBaseAPIInit4(r->api, datapath, lang ? lang : "eng", OEM_LSTM_ONLY, NULL, 0, names, values,
+    int rc;
+    r->notation = lang && !strcmp(lang, OCR_NOTATION);
+    if (!datapath && r->notation)
+        rc = TessBaseAPIInit5(r->api, (const char *)ocr_notation_model, (int)ocr_notation_model_size, lang,
+                              OEM_LSTM_ONLY, NULL, 0, names, values, sizeof names / sizeof names[0], 0);
+    else
+        rc = TessBaseAPIInit4(r->api, datapath, lang ? lang : "eng", OEM_LSTM_ONLY, NULL, 0, names, values,
                               sizeof names / sizeof names[0], 0);
     pthread_mutex_unlock(&engine_lock);
     if (rc != 0) {
@@ -540,6 +550,19 @@ nomem:
     return -1;
 }
 
+/* Sets lstm_choice_mode (2: the choice iterator's alternatives, 1: the raw
+ * time steps in the hOCR). */
+static bool choice_mode(ocr_reader *r, int mode)
+{
+    if (r->choice_mode == mode)
+        return true;
+    char v[2] = {(char)('0' + mode), '\0'};
+    if (!TessBaseAPISetVariable(r->api, "lstm_choice_mode", v))
+        return false;
+    r->choice_mode = mode;
+    return true;
+}
+
 /* Reads view pix in mode: its candidates into out[], how many (-1: out of
  * memory). A line the whitelist blanked is read again without it. */
 static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int max)
@@ -550,7 +573,7 @@ static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int 
         if (pass == 1 && mode == OCR_TEXT)
             break;
         if (r->whitelist != want) {
-            if (!TessBaseAPISetVariable(r->api, "tessedit_char_whitelist", whitelist[want]))
+            if (!TessBaseAPISetVariable(r->api, "tessedit_char_whitelist", r->notation ? "" : whitelist[want]))
                 break;
             r->whitelist = want;
         }
@@ -563,9 +586,19 @@ static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int 
     return found;
 }
 
+PIX *ocr_reader_line(PIX *cell, int *border)
+{
+    int height = 0;
+    PIX *ink = cell ? ink_of(cell, &height) : NULL;
+    PIX *out = ink ? view_of(ink, height, &views[0]) : NULL;
+    pixDestroy(&ink);
+    *border = BORDER;
+    return out;
+}
+
 int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max)
 {
-    if (!r || !cell || !out || max <= 0)
+    if (!r || !cell || !out || max <= 0 || !choice_mode(r, 2))
         return 0;
     if (mode != OCR_MOVE && mode != OCR_NUMBER)
         mode = OCR_TEXT;
@@ -620,5 +653,131 @@ int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int 
         }
         out[i] = all[k];
     }
+    return found;
+}
+
+int ocr_cands_mix(const ocr_cand *a, int na, const ocr_cand *b, int nb, ocr_cand *out, int max)
+{
+    ocr_cand all[2 * OCR_CANDS];
+    int n = 0;
+    for (int i = 0; i < na && n < 2 * OCR_CANDS; i++)
+        all[n++] = a[i];
+    for (int i = 0; i < nb; i++) {
+        int k = 0;
+        while (k < n && strcmp(all[k].text, b[i].text) != 0)
+            k++;
+        if (k < n) {
+            float x = all[k].score, y = b[i].score;
+            all[k].score = (x > y ? x : y) + log1pf(expf(-fabsf(x - y)));
+        } else if (n < 2 * OCR_CANDS) {
+            all[n++] = b[i];
+        }
+    }
+    /* Halved (ln 2 off), best first; of equals, a's first. */
+    for (int i = 0; i < n; i++)
+        all[i].score -= logf(2.0f);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && all[j].score > all[j - 1].score; j--) {
+            ocr_cand t = all[j];
+            all[j] = all[j - 1];
+            all[j - 1] = t;
+        }
+    int found = n < max ? n : max;
+    memcpy(out, all, (size_t)found * sizeof *out);
+    return found;
+}
+
+/* ------------------------------------------------------------ time steps */
+
+/* The hOCR's entities back into the character (HOcrEscape makes five). */
+static void unescape(const char *s, size_t n, char *out, size_t size)
+{
+    static const struct {
+        const char *name, *c;
+    } ents[] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 1 < size;) {
+        size_t k = 0;
+        while (k < sizeof ents / sizeof ents[0] && strncmp(s + i, ents[k].name, strlen(ents[k].name)) != 0)
+            k++;
+        if (k < sizeof ents / sizeof ents[0]) {
+            out[o++] = ents[k].c[0];
+            i += strlen(ents[k].name);
+        } else {
+            out[o++] = s[i++];
+        }
+    }
+    out[o] = '\0';
+}
+
+/* The time steps of an hOCR made with lstm_choice_mode 1: each
+ * "timestep" span holds its choices, "x_confs P'>C</span>" with P the
+ * percent. Returns how many choices went into steps[] (at most cap). */
+static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap)
+{
+    size_t n = 0;
+    int first = 0;
+    for (const char *p = hocr; p && *p && n < cap;) {
+        const char *ts = strstr(p, "id='timestep"), *ch = strstr(p, "x_confs ");
+        if (!ch)
+            break;
+        if (ts && ts < ch) {
+            first = 1;
+            p = ts + 12;
+            continue;
+        }
+        const char *gt = strstr(ch, "'>");
+        const char *close = gt ? strstr(gt, "</span>") : NULL;
+        if (!close)
+            break;
+        pt_step *s = &steps[n];
+        unescape(gt + 2, (size_t)(close - gt - 2), s->text, sizeof s->text);
+        float p100 = strtof(ch + 8, NULL);
+        s->p = (p100 < 1 ? 1 : p100 > 100 ? 100 : p100) / 100.0f;
+        s->first = (uint8_t)(first || n == 0);
+        if (strcmp(s->text, " ") != 0) /* a space is no character of a move */
+            n++, first = 0;
+        p = close + 7;
+    }
+    return n;
+}
+
+int ocr_reader_read_steps(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps)
+{
+    *nsteps = 0;
+    if (!r || !cell || !out || max <= 0 || !choice_mode(r, 1))
+        return 0;
+    if (r->whitelist != OCR_MOVE) {
+        if (!TessBaseAPISetVariable(r->api, "tessedit_char_whitelist", r->notation ? "" : whitelist[OCR_MOVE]))
+            return 0;
+        r->whitelist = OCR_MOVE;
+    }
+    int height = 0;
+    PIX *ink = ink_of(cell, &height);
+    PIX *pix = ink ? view_of(ink, height, &views[0]) : NULL;
+    pixDestroy(&ink);
+    if (!pix)
+        return 0;
+    TessBaseAPISetImage2(r->api, pix);
+    TessBaseAPISetSourceResolution(r->api, 300);
+    int found = 0;
+    char *hocr = TessBaseAPIRecognize(r->api, NULL) == 0 ? TessBaseAPIGetHOCRText(r->api, 0) : NULL;
+    if (hocr) {
+        *nsteps = parse_steps(hocr, steps, cap);
+        TessDeleteText(hocr);
+        char text[OCR_CANDS][STEPS_TEXT_MAX];
+        float score[OCR_CANDS];
+        int n = steps_best(steps, *nsteps, text, score, max < OCR_CANDS ? max : OCR_CANDS);
+        /* The engine's own line first when the steps rate it as high. */
+        char line[OCR_TEXT_MAX];
+        engine_text(r->api, OCR_MOVE, line);
+        float line_score = steps_score(steps, *nsteps, line);
+        if (line[0] && isfinite(line_score) && (n == 0 || line_score >= score[0] - 0.01f))
+            found = add_cand(out, found, line, line_score);
+        for (int i = 0; i < n && found < max; i++)
+            found = add_cand(out, found, text[i], score[i]);
+    }
+    TessBaseAPIClear(r->api);
+    pixDestroy(&pix);
     return found;
 }

@@ -40,8 +40,15 @@ typedef struct ocr_cand {
 
 typedef struct ocr_reader ocr_reader;
 
+/* The notation model partiar ships (models/notation.traineddata, made by
+ * models/notation/train.sh), compiled in (model.c). */
+extern const unsigned char ocr_notation_model[];
+extern const size_t ocr_notation_model_size;
+#define OCR_NOTATION "notation"
+
 /* A reader for Tesseract's model `lang` ("eng") in `datapath` (NULL: the
- * installed tessdata). PT_ERR_IO when the model cannot be loaded. */
+ * installed tessdata); lang OCR_NOTATION with no datapath is the shipped
+ * notation model. PT_ERR_IO when the model cannot be loaded. */
 pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang);
 void ocr_reader_free(ocr_reader **pr);
 
@@ -57,5 +64,27 @@ void ocr_reader_free(ocr_reader **pr);
  * changed. Candidates of OCR_MOVE and OCR_NUMBER hold only the characters
  * of their whitelist (read.c), unless Tesseract read nothing with it. */
 int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max);
+
+/* Reads a move cell's ink once, as the model sees it step by step: what
+ * each time step of its output held (the characters of 1% or more, the
+ * blank "" among them) into steps[] (at most cap choices; *nsteps says how
+ * many), and the likeliest texts those steps spell into out[] (up to max,
+ * their scores ln probabilities summed over every alignment: steps.h).
+ * Returns how many texts; 0 as ocr_reader_read does. Scoring any text
+ * against the steps afterwards (steps_score) is what lets the decoder
+ * weigh every legal move, not only these. */
+int ocr_reader_read_steps(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps);
+
+/* The mixture of two readers' candidates of one cell: each text's
+ * probability averaged over the two (0 in one that lacks it), into out[]
+ * (up to max, best first); returns how many. a and out may be the same. */
+int ocr_cands_mix(const ocr_cand *a, int na, const ocr_cand *b, int nb, ocr_cand *out, int max);
+
+/* The image of a cell's ink as the reader shows it to the model in its
+ * first view (cropped to the ink, black on white, scaled, with a white
+ * border of *border pixels); NULL when the cell has no ink. Training lines
+ * are cut this way (tests/tools/cell-lines.c), so that the model learns
+ * what it will be shown. */
+PIX *ocr_reader_line(PIX *cell, int *border);
 
 #endif

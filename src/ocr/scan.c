@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "ocr/grid.h"
 #include "ocr/image.h"
@@ -24,10 +25,15 @@ enum { TAGS = 8, SHIPPED = 32 };
 static const char *const tag_names[TAGS] = {"Event", "Site", "Date", "Round", "Board", "White", "Black", "Result"};
 
 struct pt_ocr {
-    ocr_reader *reader;
+    ocr_reader *reader; /* eng: printed numbers and header fields */
+    ocr_reader *moves;  /* the move cells' model; NULL: reader */
+    bool mix;           /* and reader's readings of them mixed in ("notation+eng") */
     long max_pixels;
     size_t nlayouts;
     ocr_layout *layouts; /* the one named, or every shipped one */
+    ocr_cell_hook hook;  /* scan.h */
+    void *hook_arg;
+    bool steps; /* read move cells' time steps for the decoder (pt_step) */
 };
 
 struct pt_scan {
@@ -40,7 +46,13 @@ struct pt_scan {
     float skew, fit;
     int numbers, numbers_asked; /* printed move numbers read as the layout has them */
     PIX *page;                  /* the straightened grey page, for the overlay */
+    pt_step *steps;             /* every cell's time steps, in cell order */
+    size_t nsteps, steps_cap;
+    size_t *step_at; /* per cell: where its steps begin; and end */
 };
+
+/* Room for a cell's steps: the most a cell's line of 36 pixels gives. */
+enum { CELL_STEPS = 1024 };
 
 /* ------------------------------------------------------------- layouts */
 
@@ -109,6 +121,7 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     if (!e)
         return PT_ERR_NOMEM;
     e->max_pixels = o->max_pixels > 0 ? o->max_pixels : 80000000L;
+    e->steps = !o->strings_only;
     e->layouts = calloc(SHIPPED, sizeof *e->layouts);
     if (!e->layouts) {
         pt_ocr_free(&e);
@@ -121,10 +134,25 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     for (size_t i = 0; !o->layout && e->nlayouts < SHIPPED && ocr_layout_builtin_name(i); i++)
         if (ocr_layout_load(&e->layouts[e->nlayouts], ocr_layout_builtin_name(i), msg, size) == PT_OK)
             e->nlayouts++;
-    pt_err err = ocr_reader_new(&e->reader, o->tessdata, o->model ? o->model : "eng");
+    /* Moves in the notation model mixed with eng unless another is named
+     * ("notation", "eng", "MODEL+eng"); numbers and header fields in eng,
+     * printed and in words. */
+    char model[64];
+    snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION "+eng");
+    char *plus = strchr(model, '+');
+    if (plus && strcmp(plus, "+eng") == 0) {
+        *plus = '\0';
+        e->mix = true;
+    }
+    char eng[4096];
+    snprintf(eng, sizeof eng, "%s/eng.traineddata", o->tessdata ? o->tessdata : ".");
+    /* A folder of the move model alone: eng is the installed one. */
+    pt_err err = ocr_reader_new(&e->reader, o->tessdata && access(eng, R_OK) == 0 ? o->tessdata : NULL, "eng");
+    if (err == PT_OK && strcmp(model, "eng") != 0)
+        err = ocr_reader_new(&e->moves, o->tessdata, model);
     if (err != PT_OK) {
         if (err == PT_ERR_IO)
-            snprintf(msg, size, "Tesseract cannot load the model '%s' from %s", o->model ? o->model : "eng",
+            snprintf(msg, size, "Tesseract cannot load the model '%s' (or eng) from %s", model,
                      o->tessdata ? o->tessdata : "its installed tessdata");
         pt_ocr_free(&e);
         return err;
@@ -137,6 +165,7 @@ void pt_ocr_free(pt_ocr **po)
 {
     if (*po) {
         ocr_reader_free(&(*po)->reader);
+        ocr_reader_free(&(*po)->moves);
         free((*po)->layouts);
         free(*po);
     }
@@ -166,6 +195,8 @@ void pt_scan_free(pt_scan **ps)
     if (*ps) {
         pt_record_free(&(*ps)->record);
         free((*ps)->cells);
+        free((*ps)->steps);
+        free((*ps)->step_at);
         pixDestroy(&(*ps)->page);
         free(*ps);
     }
@@ -175,7 +206,7 @@ void pt_scan_free(pt_scan **ps)
 static void scan_clear(pt_scan *s)
 {
     pt_record_clear(s->record);
-    s->ncells = 0;
+    s->ncells = s->nsteps = 0;
     memset(s->tags, 0, sizeof s->tags);
     s->layout[0] = '\0';
     s->turns = s->numbers = s->numbers_asked = 0;
@@ -371,14 +402,30 @@ static void add_spellings(pt_scan_cell *c, const char *raw, float score)
     add_cand(c, raw, score);
 }
 
+/* Room in s for one more cell's steps. */
+static bool room_for_steps(pt_scan *s)
+{
+    if (s->nsteps + CELL_STEPS <= s->steps_cap)
+        return true;
+    size_t cap = s->steps_cap ? 2 * s->steps_cap : 16 * CELL_STEPS;
+    pt_step *bigger = realloc(s->steps, cap * sizeof *bigger);
+    if (!bigger)
+        return false;
+    s->steps = bigger;
+    s->steps_cap = cap;
+    return true;
+}
+
 /* The cells' boxes and status, and the candidates of the written ones. */
 static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
 {
     ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
     size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
     free(s->cells);
+    free(s->step_at);
     s->cells = calloc(n ? n : 1, sizeof *s->cells);
-    if (!specs || !s->cells) {
+    s->step_at = calloc(n + 1, sizeof *s->step_at);
+    if (!specs || !s->cells || !s->step_at) {
         free(specs);
         return false;
     }
@@ -393,9 +440,23 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
         PIX *pix = inner ? ink(bin, g, inner, speck) : NULL;
         if (pix) {
             c->status = cell_status(pix, c->w, c->h);
-            if (c->status == PT_CELL_WRITTEN) {
+            if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
-                int k = ocr_reader_read(o->reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
+                ocr_reader *reader = o->moves ? o->moves : o->reader;
+                int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
+                if (o->mix && o->moves) {
+                    /* Each model reads what the other misses: eng print
+                     * and long coordinates, the notation model hands. */
+                    ocr_cand other[OCR_CANDS];
+                    int m = ocr_reader_read(o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
+                    k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
+                }
+                if (o->steps && k > 0 && room_for_steps(s)) {
+                    ocr_cand more[OCR_CANDS];
+                    size_t got = 0;
+                    ocr_reader_read_steps(reader, pix, more, PT_SCAN_CANDS, s->steps + s->nsteps, CELL_STEPS, &got);
+                    s->nsteps += got;
+                }
                 if (k > 0)
                     snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
                 for (int j = 0; j < k; j++) {
@@ -410,6 +471,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
         pixDestroy(&pix);
         boxDestroy(&outer);
         boxDestroy(&inner);
+        s->step_at[i + 1] = s->nsteps;
     }
     free(specs);
     return true;
@@ -440,6 +502,9 @@ static bool make_record(pt_scan *s)
         }
         c->entry = (int)i;
         if (pt_record_add(s->record, &e, texts, scores, k) != PT_OK)
+            return false;
+        size_t from = s->step_at[i], to = s->step_at[i + 1];
+        if (k && to > from && pt_record_add_steps(s->record, s->steps + from, to - from) != PT_OK)
             return false;
     }
     return true;
@@ -522,6 +587,12 @@ static void reverse(float *v, int n)
         float t = v[i];
         v[i] = v[j], v[j] = t;
     }
+}
+
+void ocr_set_cell_hook(pt_ocr *o, ocr_cell_hook fn, void *arg)
+{
+    o->hook = fn;
+    o->hook_arg = arg;
 }
 
 pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan *s, pt_code *code, char *msg,

@@ -244,6 +244,42 @@ static bool number_of(const jval *o, const char *key, double *out)
     return true;
 }
 
+/* A cell's time steps ("steps": an array of steps, each an array of
+ * [character, probability] pairs) to the entry just added; none when
+ * there is no such member. */
+static pt_err steps(pt_record *r, const jval *v)
+{
+    if (!v)
+        return PT_OK;
+    if (v->type != J_ARRAY)
+        return PT_ERR_SYNTAX;
+    enum { MAX = 4096 };
+    pt_step *out = malloc(MAX * sizeof *out);
+    if (!out)
+        return PT_ERR_NOMEM;
+    size_t n = 0;
+    pt_err err = PT_OK;
+    for (const jval *step = v->child; step && err == PT_OK; step = step->next) {
+        if (step->type != J_ARRAY || !step->child)
+            err = PT_ERR_SYNTAX;
+        for (const jval *c = step->type == J_ARRAY ? step->child : NULL; c && err == PT_OK; c = c->next) {
+            const jval *t = c->type == J_ARRAY ? c->child : NULL, *p = t ? t->next : NULL;
+            if (!t || t->type != J_STRING || strlen(t->string) >= sizeof out->text || !p || p->type != J_NUMBER ||
+                !(p->number > 0 && p->number <= 1) || n == MAX) {
+                err = PT_ERR_SYNTAX;
+                break;
+            }
+            memcpy(out[n].text, t->string, strlen(t->string) + 1);
+            out[n].p = (float)p->number;
+            out[n++].first = c == step->child;
+        }
+    }
+    if (err == PT_OK)
+        err = pt_record_add_steps(r, out, n);
+    free(out);
+    return err;
+}
+
 /* One cell into an entry of r. */
 static pt_err cell(pt_record *r, const jval *c)
 {
@@ -276,7 +312,8 @@ static pt_err cell(pt_record *r, const jval *c)
         e.marks = PT_ENTRY_GAP, n = 0;
     else if (n == 0)
         e.marks = PT_ENTRY_ILLEGIBLE;
-    return pt_record_add(r, &e, texts, scores, n);
+    pt_err err = pt_record_add(r, &e, texts, scores, n);
+    return err == PT_OK && n ? steps(r, member(c, "steps")) : err;
 }
 
 static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};

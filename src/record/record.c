@@ -8,6 +8,7 @@
  * good a record as one of a clean game.
  */
 #include "partiar.h"
+#include "record/steps.h"
 #include "notation/text.h"
 
 #include <stdlib.h>
@@ -25,6 +26,8 @@ struct pt_record {
     candidate *cands;
     size_t ncands, cands_cap;
     pt_buf strings;
+    pt_step *steps;
+    size_t nsteps, steps_cap;
     int sheet;
     const pt_lang *lang;
     int result;
@@ -41,6 +44,7 @@ void pt_record_free(pt_record **pr)
     if (*pr) {
         free((*pr)->entries);
         free((*pr)->cands);
+        free((*pr)->steps);
         pt_buf_free(&(*pr)->strings);
         free(*pr);
     }
@@ -49,7 +53,7 @@ void pt_record_free(pt_record **pr)
 
 void pt_record_clear(pt_record *r)
 {
-    r->nentries = r->ncands = 0;
+    r->nentries = r->ncands = r->nsteps = 0;
     r->strings.len = 0;
     r->sheet = PT_SHEET_NONE;
     r->lang = NULL;
@@ -75,6 +79,9 @@ static pt_err add_texts(pt_record *r, pt_entry *e, const char *const *texts, con
 {
     e->first = (uint32_t)r->ncands;
     e->ntexts = (uint16_t)n;
+    e->first_step = 0;
+    e->nsteps = 0;
+    e->steps_top = 0;
     for (size_t k = 0; k < n; k++) {
         if (!grow((void **)&r->cands, &r->cands_cap, r->ncands, sizeof *r->cands))
             return PT_ERR_NOMEM;
@@ -102,6 +109,37 @@ pt_err pt_record_add(pt_record *r, const pt_entry *e, const char *const *texts, 
     pt_err err = add_texts(r, &copy, texts, lens, scores, n);
     free(lens);
     return err;
+}
+
+pt_err pt_record_add_steps(pt_record *r, const pt_step *steps, size_t n)
+{
+    if (r->nentries == 0 || n > UINT16_MAX)
+        return PT_ERR_RANGE;
+    if (r->nsteps + n > r->steps_cap) {
+        size_t cap = r->steps_cap ? r->steps_cap : 256;
+        while (cap < r->nsteps + n)
+            cap *= 2;
+        pt_step *bigger = realloc(r->steps, cap * sizeof *bigger);
+        if (!bigger)
+            return PT_ERR_NOMEM;
+        r->steps = bigger;
+        r->steps_cap = cap;
+    }
+    pt_entry *e = &r->entries[r->nentries - 1];
+    e->first_step = (uint32_t)r->nsteps;
+    e->nsteps = (uint16_t)n;
+    char text[1][STEPS_TEXT_MAX];
+    e->steps_top = steps_best(steps, n, text, &e->steps_top, 1) ? e->steps_top : 0;
+    if (n)
+        memcpy(r->steps + r->nsteps, steps, n * sizeof *steps);
+    r->nsteps += n;
+    return PT_OK;
+}
+
+size_t pt_record_steps(const pt_record *r, const pt_entry *e, const pt_step **steps)
+{
+    *steps = e->nsteps ? r->steps + e->first_step : NULL;
+    return e->nsteps;
 }
 
 static int sheet_of(const char *value)

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# train.sh - trains models/notation.traineddata, Tesseract's LSTM for the
+# handwritten move cells of scoresheets, from scratch, with Tesseract's own
+# tools (Debian's tesseract-ocr: combine_lang_model, lstmtraining, lstmeval).
+#
+#   models/notation/train.sh [--tiny] [--reuse] [-j JOBS] [BUILD]
+#
+# `make model` runs it. BUILD (build) holds partiar and the tools
+# sheet-pairs and cell-lines. The work goes to BUILD/model/; the model, its
+# evaluation and its provenance to models/notation.traineddata and
+# models/notation.txt. --tiny makes a model of a few pairs and a few
+# hundred iterations into BUILD/model-tiny/ only: the recipe's test (make
+# test runs it), not a model. --reuse keeps the sheets already drawn in
+# the work folder (step 1 is the slow one) and redoes the rest.
+#
+# 1. Sheets. PAIRS (250) pairs of scoresheets of real games
+#    (tests/corpora/pgn/real: Aronian, London 1851, lichess; never the
+#    games bench-ocr measures on) with their players' slips and national
+#    notations (tests/tools/sheet-pairs), drawn by hand on the shipped
+#    forms and scanned at 300 dpi with noise 0, 1 and 2
+#    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; EVAL_PAIRS (16)
+#    more, with another seed, to evaluate on.
+# 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
+#    lines taken out, and shown as the reader shows it to the model
+#    (tests/tools/cell-lines.c), once as cut and once changed at random
+#    (thicker or thinner strokes, slant, width, specks), laid side by side
+#    into lines of 1 to 6 cells; the truth is the text the writer wrote.
+#    Tesseract makes .lstmf files of them.
+# 3. The alphabet is every character written, and the notation's whole
+#    alphabet besides (so that a rare letter still has its output): files,
+#    ranks, the piece letters of the Latin notations, x : - = + # ( ) / . p.
+#    No dictionary: a move is no word.
+# 4. A small network trained from scratch (NET_SPEC: two convolutions'
+#    worth of features, then LSTMs of 48, 96 and 128 cells, far smaller
+#    than eng's, for an alphabet of some fifty characters), ITERATIONS
+#    (60000) lines, learning rate 0.002; the checkpoint with the least
+#    character error on the training lines is kept, made an integer model
+#    (smaller and faster, as Debian's own models are) and evaluated on the
+#    evaluation lines with lstmeval.
+#
+# The same arguments give the same model on the same Tesseract: every
+# random draw is seeded, and lstmtraining's order is its own fixed one.
+set -euo pipefail
+
+# -------------------------------------------------------------- fonts
+# The TRAINING FONTS: handwriting fonts of Debian packages (and DejaVu's
+# obliques, a neat hand). NEVER add a font of tests/tools/ocr-set.sh's
+# held-out list (Ecolier, Klee, SteveHand, Delphine, nor another weight of
+# their families): the held-out figures would measure what was learnt.
+training_fonts=(
+    /usr/share/fonts/truetype/breip/Breip.ttf
+    /usr/share/fonts/truetype/fifthhorseman/dkg.ttf
+    /usr/share/fonts/truetype/fifthhorseman/dkgIt.ttf
+    /usr/share/fonts/truetype/rufscript/Rufscript010.ttf
+    /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf
+    /usr/share/fonts/opentype/comic-neue/ComicNeue-Regular.otf
+    /usr/share/fonts/opentype/comic-neue/ComicNeue-Italic.otf
+    /usr/share/fonts/truetype/fifthhorseman/dkgBd.ttf
+    /usr/share/fonts/truetype/fifthhorseman/dkgBI.ttf
+    /usr/share/fonts/opentype/dancingscript/DancingScript-Bold.otf
+    /usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf
+    /usr/share/fonts/opentype/comic-neue/ComicNeue-LightItalic.otf
+    /usr/share/fonts/truetype/kristi/Kristi.ttf
+    /usr/share/fonts/opentype/kaushanscript/KaushanScript-Regular.otf
+    /usr/share/fonts/truetype/leckerli-one/LeckerliOne-Regular.ttf
+    /usr/share/fonts/opentype/lobster/lobster.otf
+    /usr/share/fonts/opentype/havana/Havana-Regular.otf
+    /usr/share/fonts/truetype/yusei-magic/YuseiMagic-Regular.ttf
+    /usr/share/fonts/truetype/seto/setofont.ttf
+    /usr/share/fonts/truetype/kiloji/kiloji.ttf
+    /usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf
+    /usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf
+)
+# --------------------------------------------------------------------
+
+NET_SPEC='[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx128 O1c###]'
+ALPHABET='abcdefgh 12345678 90 ABCDEFGHJKLNOPQRSTVW xX : - = + # ( ) / . p'
+SEED=${SEED:-1}
+PAIRS=${PAIRS:-250}
+EVAL_PAIRS=${EVAL_PAIRS:-16}
+ITERATIONS=${ITERATIONS:-60000}
+jobs=2
+tiny=
+reuse=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --tiny) tiny=1; shift ;;
+    --reuse) reuse=1; shift ;;
+    -j) jobs=$2; shift 2 ;;
+    -h | --help) sed -n '2,/^set -eu/p' "$0" | sed -e 's/^# \{0,1\}//' -e '$d'; exit 0 ;;
+    -*) echo "train.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+    esac
+done
+build=${1:-build}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$here"
+if [ -n "$tiny" ]; then
+    # Fonts every machine that runs the tests has (fonts-dejavu-core).
+    training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
+    PAIRS=2 EVAL_PAIRS=1 ITERATIONS=300
+    work=$build/model-tiny
+    model=$work/notation.traineddata
+    about=$work/notation.txt
+else
+    work=$build/model
+    model=models/notation.traineddata
+    about=models/notation.txt
+fi
+for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
+    [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
+done
+for f in "${training_fonts[@]}"; do
+    [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
+    case $f in *cole* | *lee* | *SteveHand* | *Delphine*)
+        echo "train.sh: $f is a held-out font" >&2; exit 2 ;;
+    esac
+done
+fonts=$(IFS=,; echo "${training_fonts[*]}")
+export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
+if [ -n "$reuse" ] && [ -s "$work/train/manifest.tsv" ] && [ -s "$work/eval/manifest.tsv" ]; then
+    rm -rf "$work/train-lines" "$work/eval-lines" "$work/lang" "$work/ckpt" "$work/log"
+else
+    reuse=
+    rm -rf "$work"
+fi
+mkdir -p "$work"
+log=$work/log
+started=$(date +%s)
+say() { echo "train.sh: $*" | tee -a "$log" >&2; }
+
+# 1. The sheets.
+cat tests/corpora/pgn/real/Aronian.pgn tests/corpora/pgn/real/London1851.pgn \
+    tests/corpora/pgn/real/lichess-100.pgn >"$work/games.pgn"
+for set in train eval; do
+    [ -n "$reuse" ] && break
+    if [ $set = train ]; then n=$PAIRS s=$SEED; else n=$EVAL_PAIRS s=$((SEED + 5000)); fi
+    tests/tools/ocr-set.sh --partiar "$build/partiar" --sheet-pairs "$build/tools/sheet-pairs" -n "$n" -s "$s" \
+        --fonts "$fonts" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
+done
+say "sheets drawn: $((2 * PAIRS)) to train on, $((2 * EVAL_PAIRS)) to evaluate on${reuse:+ (kept from before)}"
+
+# 2. The lines, and Tesseract's .lstmf of each sheet's lines.
+for set in train eval; do
+    mkdir -p "$work/$set-lines"
+    aug=1
+    [ $set = eval ] && aug=0
+    lines=0
+    for part in $(seq 0 $((jobs - 1))); do
+        "$build/tools/cell-lines" -a $aug -s "$SEED" -p "$part/$jobs" "$work/$set" "$work/$set-lines" \
+            >"$work/$set-lines/count.$part" 2>>"$log" &
+    done
+    wait
+    for part in $(seq 0 $((jobs - 1))); do lines=$((lines + $(cat "$work/$set-lines/count.$part"))); done
+    say "$set: $lines lines of $(cat "$work/$set-lines"/*.txt | wc -w) cells"
+    find "$work/$set-lines" -name '*.tif' -print0 | sort -z |
+        xargs -0 -P "$jobs" -I{} sh -c 'b=${1%.tif}; tesseract "$1" "$b" --psm 7 lstm.train >/dev/null 2>&1' sh {}
+    find "$work/$set-lines" -name '*.lstmf' | sort >"$work/$set.list"
+done
+
+# 3. The alphabet and the starter model.
+mkdir -p "$work/lang/script" "$work/lang/out"
+{ echo "$ALPHABET"; cat "$work"/train-lines/*.txt; } >"$work/lang/all.txt"
+unicharset_extractor --output_unicharset "$work/lang/unicharset" --norm_mode 1 "$work/lang/all.txt" >>"$log" 2>&1
+# combine_lang_model reads a table of Han radicals, which notation lacks.
+echo '# no Han characters in chess notation' >"$work/lang/script/radical-stroke.txt"
+combine_lang_model --input_unicharset "$work/lang/unicharset" --script_dir "$work/lang/script" \
+    --output_dir "$work/lang/out" --lang notation >>"$log" 2>&1
+starter=$work/lang/out/notation/notation.traineddata
+classes=$(head -n 1 "$work/lang/unicharset")
+say "alphabet: $((classes - 3)) characters"
+
+# 4. Training, the model, its evaluation.
+mkdir -p "$work/ckpt"
+lstmtraining --traineddata "$starter" --net_spec "${NET_SPEC/c###/c$classes}" \
+    --model_output "$work/ckpt/notation" --learning_rate 20e-4 --max_iterations "$ITERATIONS" \
+    --train_listfile "$work/train.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
+lstmtraining --stop_training --convert_to_int --continue_from "$work/ckpt/notation_checkpoint" \
+    --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
+train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
+eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
+eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
+minutes=$((($(date +%s) - started + 59) / 60))
+say "model $model: character error ${train_cer:-?}% on the training lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+
+{
+    echo "notation.traineddata - Tesseract LSTM for handwritten chess notation"
+    echo
+    echo "recipe:      models/notation/train.sh (make model), partiar $(git describe --always --dirty 2>/dev/null || echo '?')"
+    echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"
+    echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
+    echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
+    echo "sheets:      $((2 * PAIRS)) (seed $SEED; games of tests/corpora/pgn/real Aronian, London1851, lichess-100)"
+    echo "lines:       $(cat "$work"/train-lines/*.txt | wc -l) training, $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "iterations:  $ITERATIONS, learning rate 0.002"
+    echo "error:       ${train_cer:-?}% of characters on the training lines, ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
+    echo "fonts:"
+    for f in "${training_fonts[@]}"; do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
+} >"$about"
+echo "$model"

@@ -1,0 +1,301 @@
+/*
+ * cell-lines.c - training lines for the notation model, cut from rendered
+ * scoresheets the way `partiar ocr` cuts and shows cells to the model
+ * (models/notation/train.sh runs it).
+ *
+ *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] SETDIR OUTDIR
+ *
+ * SETDIR is a set made by tests/tools/ocr-set.sh: for every sheet of its
+ * manifest.tsv (name, side, font, layout, ...), NAME-SIDE.png is read with
+ * its layout, and every written move cell whose truth (NAME-SIDE.cells.tsv:
+ * number, side, text) is a move is taken: its ink, the ruled lines taken
+ * out (scan.h's cell hook), as the reader shows it to the model
+ * (ocr_reader_line). Cells written '-' or '?' are left out.
+ *
+ * Each cell is taken 1 + AUG (1) times: as cut, and AUG times changed at
+ * random (SEED, 1): strokes thickened or thinned by a pixel, slanted,
+ * squeezed or stretched sideways, or specks added; the changes a pen, a
+ * hand and a scanner make that the fonts do not. The cells of a sheet are
+ * laid side by side into lines of 1 to 6 (at random), each with its white
+ * border between, their texts joined by spaces: a network learning from
+ * scratch learns little from a line of two or three characters. -p
+ * PART/PARTS takes every PARTS-th sheet from the PART-th (from 0), so
+ * that runs share the work.
+ *
+ * For each sheet NAME-SIDE, OUTDIR receives NAME-SIDE.tif, its lines one
+ * a page (8 bpp, LZW); NAME-SIDE.box, their texts as Tesseract's line
+ * boxes ("WordStr" lines, tesstrain's form), so that `tesseract X.tif X
+ * lstm.train` makes X.lstmf; NAME-SIDE.txt, the texts, a line each.
+ * Prints the number of lines to standard output.
+ */
+#include "ocr/read.h"
+#include "ocr/scan.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A line holds 1 to GROUP_MAX cells: a cell alone is a few characters,
+ * too few for a network learning from scratch to learn much from each. */
+enum { MAX_TRUTH = 512, TEXT_MAX = 40, GROUP_MAX = 6 };
+
+typedef struct truth {
+    int number, side;
+    char text[TEXT_MAX];
+} truth;
+
+typedef struct job {
+    truth cells[MAX_TRUTH];
+    int ncells;
+    FILE *box, *txt;
+    const char *tif;
+    int pages, aug;
+    uint64_t rng;
+    PIX *group[GROUP_MAX]; /* the cells of the line in the making */
+    char texts[GROUP_MAX][TEXT_MAX];
+    int ngroup, want, border;
+    int part, parts; /* -p PART/PARTS: the sheets this run takes */
+} job;
+
+static uint64_t next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static double unit(uint64_t *s)
+{
+    return (double)(next(s) >> 11) / 9007199254740992.0;
+}
+
+/* The ink changed one way at random; a new image (NULL when out of memory). */
+static PIX *augment(PIX *ink, uint64_t *s)
+{
+    int kind = (int)(unit(s) * 5);
+    switch (kind) {
+    case 0: return pixDilateBrick(NULL, ink, 2, 2);
+    case 1: {
+        /* Thinner: only where the stroke survives it. */
+        PIX *thin = pixErodeBrick(NULL, ink, 2, 1);
+        l_int32 on = 0, was = 0;
+        pixCountPixels(thin, &on, NULL);
+        pixCountPixels(ink, &was, NULL);
+        if (thin && on > was / 2)
+            return thin;
+        pixDestroy(&thin);
+        return pixCopy(NULL, ink);
+    }
+    case 2: {
+        float angle = (float)((unit(s) - 0.5) * 0.5);
+        return pixHShearCenter(NULL, ink, angle, L_BRING_IN_WHITE);
+    }
+    case 3: {
+        float sx = (float)(0.75 + unit(s) * 0.5);
+        return pixScale(ink, sx, 1.0f);
+    }
+    default: {
+        PIX *out = pixCopy(NULL, ink);
+        int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 2 + (int)(unit(s) * 6);
+        for (int i = 0; out && i < n; i++)
+            pixRasterop(out, (int)(unit(s) * w), (int)(unit(s) * h), 2, 2, PIX_SET, NULL, 0, 0);
+        return out;
+    }
+    }
+}
+
+/* Writes the cells gathered as one line: side by side, each with its
+ * white border (a word's space), their texts joined by spaces. */
+static void flush(job *j)
+{
+    if (j->ngroup == 0)
+        return;
+    int w = 0, h = 0;
+    for (int i = 0; i < j->ngroup; i++) {
+        w += pixGetWidth(j->group[i]);
+        h = pixGetHeight(j->group[i]) > h ? pixGetHeight(j->group[i]) : h;
+    }
+    PIX *line = pixCreate(w, h, 8);
+    char text[TEXT_MAX * GROUP_MAX] = "";
+    if (line) {
+        pixSetAll(line);
+        int x = 0;
+        for (int i = 0; i < j->ngroup; i++) {
+            int gw = pixGetWidth(j->group[i]), gh = pixGetHeight(j->group[i]);
+            pixRasterop(line, x, (h - gh) / 2, gw, gh, PIX_SRC, j->group[i], 0, 0);
+            x += gw;
+            if (i)
+                strcat(text, " ");
+            strcat(text, j->texts[i]);
+        }
+        const int b = j->border;
+        if (pixWriteTiff(j->tif, line, IFF_TIFF_LZW, j->pages ? "a" : "w") == 0) {
+            fprintf(j->box, "WordStr %d %d %d %d %d #%s\n", b, b, w - b, h - b, j->pages, text);
+            fprintf(j->box, "\t %d %d %d %d %d\n", w - b, b, w - b + 1, h - b, j->pages);
+            fprintf(j->txt, "%s\n", text);
+            j->pages++;
+        }
+    }
+    pixDestroy(&line);
+    for (int i = 0; i < j->ngroup; i++)
+        pixDestroy(&j->group[i]);
+    j->ngroup = 0;
+    j->want = 1 + (int)(unit(&j->rng) * GROUP_MAX);
+}
+
+/* Gathers one cell for the next line. */
+static void add_line(job *j, PIX *ink, const char *text)
+{
+    PIX *line = ocr_reader_line(ink, &j->border);
+    if (!line)
+        return;
+    j->group[j->ngroup] = line;
+    snprintf(j->texts[j->ngroup], sizeof j->texts[0], "%s", text);
+    if (++j->ngroup >= j->want)
+        flush(j);
+}
+
+static bool take_cell(void *arg, int number, int side, PIX *ink)
+{
+    job *j = arg;
+    for (int i = 0; i < j->ncells; i++) {
+        const truth *t = &j->cells[i];
+        if (t->number != number || t->side != side)
+            continue;
+        if (!strcmp(t->text, "-") || !strcmp(t->text, "?"))
+            break;
+        add_line(j, ink, t->text);
+        for (int a = 0; a < j->aug; a++) {
+            PIX *changed = augment(ink, &j->rng);
+            if (changed)
+                add_line(j, changed, t->text);
+            pixDestroy(&changed);
+        }
+        break;
+    }
+    return false; /* never read: only cut */
+}
+
+static int read_truth(job *j, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[256], side[16], text[TEXT_MAX];
+    j->ncells = 0;
+    while (j->ncells < MAX_TRUTH && fgets(line, sizeof line, f)) {
+        int number;
+        if (sscanf(line, "%d\t%15[a-z]\t%39[^\n]", &number, side, text) != 3)
+            continue;
+        truth *t = &j->cells[j->ncells++];
+        t->number = number;
+        t->side = !strcmp(side, "black") ? PT_COLUMN_BLACK : PT_COLUMN_WHITE;
+        snprintf(t->text, sizeof t->text, "%s", text);
+    }
+    fclose(f);
+    return 0;
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) != NULL &&
+            fread(data, 1, (size_t)n, f) != (size_t)n) {
+            free(data);
+            data = NULL;
+        }
+        *len = n > 0 ? (size_t)n : 0;
+    }
+    fclose(f);
+    return data;
+}
+
+int main(int argc, char **argv)
+{
+    static job j;
+    j.aug = 1;
+    unsigned long long seed = 1;
+    int i = 1;
+    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+        if (!strcmp(argv[i], "-a"))
+            j.aug = (int)strtol(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "-p"))
+            sscanf(argv[i + 1], "%d/%d", &j.part, &j.parts);
+        else if (!strcmp(argv[i], "-s"))
+            seed = strtoull(argv[i + 1], NULL, 10);
+    }
+    if (argc - i != 2) {
+        fprintf(stderr, "usage: cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] SETDIR OUTDIR\n");
+        return 2;
+    }
+    const char *dir = argv[i], *base = argv[i + 1];
+    j.rng = seed * 0x9E3779B97F4A7C15ULL + 1;
+    j.want = 1;
+    if (j.parts < 1 || j.part < 0 || j.part >= j.parts)
+        j.part = 0, j.parts = 1;
+    j.rng ^= (uint64_t)(j.part + 1) * 0xD1B54A32D192ED03ULL;
+    int sheet = -1;
+    char path[4096], tif[4096];
+    j.tif = tif;
+    snprintf(path, sizeof path, "%s/manifest.tsv", dir);
+    FILE *manifest = fopen(path, "r");
+    if (!manifest) {
+        fprintf(stderr, "cell-lines: cannot open %s\n", path);
+        return 2;
+    }
+    int total = 0;
+    char line[1024], name[256], side[16], font[256], layout[64];
+    while (fgets(line, sizeof line, manifest)) {
+        if (sscanf(line, "%255s %15s %255s %63s", name, side, font, layout) != 4 || !strcmp(name, "name"))
+            continue;
+        if (++sheet % j.parts != j.part)
+            continue;
+        snprintf(path, sizeof path, "%s/%s-%s.cells.tsv", dir, name, side);
+        if (read_truth(&j, path) != 0)
+            continue;
+        snprintf(tif, sizeof tif, "%s/%s-%s.tif", base, name, side);
+        snprintf(path, sizeof path, "%s/%s-%s.box", base, name, side);
+        j.box = fopen(path, "w");
+        snprintf(path, sizeof path, "%s/%s-%s.txt", base, name, side);
+        j.txt = fopen(path, "w");
+        if (!j.box || !j.txt) {
+            fprintf(stderr, "cell-lines: cannot write %s\n", path);
+            return 2;
+        }
+        j.pages = 0;
+        snprintf(path, sizeof path, "%s/%s-%s.png", dir, name, side);
+        size_t len = 0;
+        uint8_t *data = slurp(path, &len);
+        char msg[256];
+        pt_layout *l = NULL;
+        pt_ocr *o = NULL;
+        pt_scan *s = NULL;
+        pt_code code;
+        if (data && pt_layout_load(&l, layout, msg, sizeof msg) == PT_OK &&
+            pt_ocr_new(&o, &(pt_ocr_opts){.layout = l}, msg, sizeof msg) == PT_OK && pt_scan_new(&s) == PT_OK) {
+            ocr_set_cell_hook(o, take_cell, &j);
+            if (pt_ocr_read(o, data, len, 0, s, &code, msg, sizeof msg) != PT_OK)
+                fprintf(stderr, "cell-lines: %s: %s\n", path, msg);
+        } else {
+            fprintf(stderr, "cell-lines: %s: cannot read it\n", path);
+        }
+        pt_scan_free(&s);
+        pt_ocr_free(&o);
+        pt_layout_free(&l);
+        free(data);
+        flush(&j);
+        fclose(j.box);
+        fclose(j.txt);
+        total += j.pages;
+    }
+    fclose(manifest);
+    printf("%d\n", total);
+    return 0;
+}
