@@ -15,11 +15,20 @@
 #     random, so each font writes about 2 x PAIRS sheets per level. The two
 #     groups are made with the same seed, so pair gNNNN is the same game
 #     with the same slips in both (the fonts differ, and so may the form);
-#   - one pair per tuning font at 200 dpi and at 150 dpi, noise 1.
+#   - one pair per tuning font at 200 dpi and at 150 dpi, noise 1;
+#   - phone photos (ocr-set.sh --photo: perspective, shadows, the desk
+#     around, 8-12 MP JPEG) of PAIRS pairs per tuning font and per
+#     held-out font, noise 1.
 #
-# With PAIRS=1 that is 33 + 14 pairs, 94 sheets: about 15 minutes on one
-# core (drawing a sheet takes 1-2 s, reading it 1.5-6 s, a pair 4-25 s),
-# PAIRS=2 twice that. Each sheet is read alone (`partiar ocr -f json -j1
+# Every sheet and pair is read by each recogniser of CONFIGS (see
+# config_args below: stock Tesseract eng with its strings, the notation
+# model with its time steps, the notation model with its strings only),
+# and the tables are printed for each, then side by side.
+#
+# With PAIRS=1 that is 33 + 14 pairs of scans and 11 of photos, 116
+# sheets: about 15 minutes on one core per recogniser, and 10 to make
+# them (drawing a sheet takes 1-2 s, a photo 3 s more, reading a sheet
+# 1.5-6 s, a pair 4-25 s); PAIRS=2 twice that. Each sheet is read alone (`partiar ocr -f json -j1
 # SHEET`), and each pair together (`partiar ocr -f json -j1 --pair WHITE
 # BLACK`), with OMP_THREAD_LIMIT=1 (Tesseract's OpenMP). KEEP=DIR keeps the set and the
 # JSON there (a set already in DIR is used again: delete it after changing
@@ -29,10 +38,13 @@
 # per font, then the tuning fonts' and the held-out fonts' subtotals and
 # all:
 #
+#   CER        character error rate of candidate 0 against the text
+#              written (edits over the written text's characters);
 #   cells      raw cell reading: of the cells written with a move (cells
 #              with '-' or '?' aside), those whose candidate 0 is the text
 #              written (spaces aside), in the one-sheet runs;
 #   top3       the text written among the first 3 candidates;
+#   top10      among the first 10;
 #   one sheet  move accuracy of a sheet read alone: plies of the decoded
 #              game equal (UCI) to the true game's at the same index, over
 #              the true game's plies;
@@ -77,6 +89,22 @@ for tool in jq /usr/bin/convert; do
 done
 export OMP_THREAD_LIMIT=1
 amb=0.881
+# The recognisers measured, side by side: each a name and its options.
+#   stock            Tesseract's eng, its best strings only (issue 21's reader)
+#   trained          the notation model (models/notation.traineddata), every
+#                    legal move scored against its time steps (the default)
+#   trained-strings  the notation model, its best strings only
+configs=${CONFIGS:-stock trained trained-strings}
+config_args() {
+    case $1 in
+    stock) echo "--model eng --scoring strings" ;;
+    stock-steps) echo "--model eng --scoring steps" ;;
+    trained) echo "--model notation --scoring steps" ;;
+    trained-strings) echo "--model notation --scoring strings" ;;
+    *) echo "ocr.sh: no configuration $1" >&2; exit 2 ;;
+    esac
+}
+for cfg in $configs; do config_args "$cfg" >/dev/null; done
 printed=${PRINTED:-$here/../shared/corpora/scans/printed}
 
 if [ -n "${KEEP:-}" ]; then
@@ -117,6 +145,13 @@ make_set "$work/tuning" --fonts tuning -n $((7 * 3 * pairs_per)) --noise 0,1,2 -
 make_set "$work/held-out" --fonts held-out -n $((4 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/dpi200" --fonts tuning -n 7 --noise 1 --dpi 200 -s 2
 make_set "$work/dpi150" --fonts tuning -n 7 --noise 1 --dpi 150 -s 3
+sets="tuning held-out dpi200 dpi150"
+# Phone photos of the sheets (ocr-set.sh --photo), when the generator has them.
+if grep -q -- '--photo' "$here/tests/tools/ocr-set.sh"; then
+    make_set "$work/photo" --fonts tuning -n $((7 * pairs_per)) --noise 1 --dpi 300 -s 4 --photo
+    make_set "$work/photo-held-out" --fonts held-out -n $((4 * pairs_per)) --noise 1 --dpi 300 -s 4 --photo
+    sets="$sets photo photo-held-out"
+fi
 t1=$(now)
 
 # The runs: each sheet alone, each pair together; the JSON beside them.
@@ -130,46 +165,72 @@ run() { # OUT.json ARGS...
     echo "$b - $a" | bc >"$out.time"
 }
 nsheets=0
-for set in tuning held-out dpi200 dpi150; do
-    dir=$work/$set
-    while IFS=$'\t' read -r name side _; do
-        [ "$name" = name ] && continue
-        [ -s "$dir/$name-$side.json.time" ] || run "$dir/$name-$side.json" "$dir/$name-$side.png"
-        nsheets=$((nsheets + 1))
-        [ "$side" = black ] || continue
-        [ -s "$dir/$name.pair.json.time" ] || run "$dir/$name.pair.json" --pair "$dir/$name-white.png" "$dir/$name-black.png"
-    done <"$dir/manifest.tsv"
+for cfg in $configs; do
+    read -r -a args <<<"$(config_args "$cfg")"
+    for set in $sets; do
+        dir=$work/$set
+        mkdir -p "$dir/$cfg"
+        while IFS=$'\t' read -r name side _; do
+            [ "$name" = name ] && continue
+            img=$(ls "$dir/$name-$side".png "$dir/$name-$side".jpg 2>/dev/null | head -n 1)
+            [ -s "$dir/$cfg/$name-$side.json.time" ] || run "$dir/$cfg/$name-$side.json" "${args[@]}" "$img"
+            nsheets=$((nsheets + 1))
+            [ "$side" = black ] || continue
+            wimg=$(ls "$dir/$name-white".png "$dir/$name-white".jpg 2>/dev/null | head -n 1)
+            [ -s "$dir/$cfg/$name.pair.json.time" ] || run "$dir/$cfg/$name.pair.json" "${args[@]}" --pair "$wimg" "$img"
+        done <"$dir/manifest.tsv"
+    done
 done
 t2=$(now)
 
 # One line per fact, for awk:
 #   S set name side font group noise dpi secs     a sheet
-#   C set name side written cand0 cand1 cand2    a written cell (truth side)
+#   C set name side written cand0 top3 top10 edits length
+#                                                a written cell (truth side):
+#                                                candidate 0 right, the truth
+#                                                among the first 3 and 10,
+#                                                candidate 0's edits from it
 #   O set name side plies right                  one-sheet decoding
 #   P set name plies right wrong wrong_flagged cells flagged   a pair
 in_group() { # FONT -> tuning|held-out
     case " $tuning_names " in *" $1 "*) echo tuning ;; *) echo held-out ;; esac
 }
 tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
-facts=$work/facts
+make_facts() { # CFG: the facts of its runs into $work/facts.CFG
+local cfg=$1 facts=$work/facts.$1
 : >"$facts"
-for set in tuning held-out dpi200 dpi150; do
+for set in $sets; do
     dir=$work/$set
-    while IFS=$'\t' read -r name side font _layout dpi noise; do
+    while IFS=$'\t' read -r name side font _layout dpi noise _; do
         [ "$name" = name ] && continue
-        json=$dir/$name-$side.json
+        json=$dir/$cfg/$name-$side.json
         printf 'S\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$side" "$font" "$(in_group "$font")" "$noise" "$dpi" \
             "$(cat "$json.time")" >>"$facts"
-        # The cells: the truth joined with candidate 0-2 by (number, side).
+        # The cells: the truth joined with candidates 0-9 by (number, side).
         { jq -r '.sheets[0].cells[]? | select(.status != "empty") |
-                [.move, .side, (.candidates[0].text // ""), (.candidates[1].text // ""), (.candidates[2].text // "")] | @tsv' \
+                [.move, .side] + [range(10) as $i | (.candidates[$i].text // "")] | @tsv' \
                 "$json" 2>/dev/null || true; } >"$work/cands"
         awk -F '\t' -v set="$set" -v name="$name" -v side="$side" '
             function bare(s) { gsub(/ /, "", s); return s }
-            FNR == NR { c0[$1, $2] = bare($3); c1[$1, $2] = bare($4); c2[$1, $2] = bare($5); next }
+            function edits(a, b,   i, j, n, m, d, x, y, z) {
+                n = length(a); m = length(b)
+                for (j = 0; j <= m; j++) d[0, j] = j
+                for (i = 1; i <= n; i++) {
+                    d[i, 0] = i
+                    for (j = 1; j <= m; j++) {
+                        x = d[i - 1, j] + 1; y = d[i, j - 1] + 1
+                        z = d[i - 1, j - 1] + (substr(a, i, 1) != substr(b, j, 1))
+                        d[i, j] = x < y ? (x < z ? x : z) : (y < z ? y : z)
+                    }
+                }
+                return d[n, m]
+            }
+            FNR == NR { for (i = 3; i <= 12; i++) c[$1, $2, i - 3] = bare($i); next }
             $3 != "-" && $3 != "?" {
                 w = bare($3); k = $1 SUBSEP $2
-                printf "C\t%s\t%s\t%s\t%s\t%d\t%d\n", set, name, side, w, c0[k] == w, (c0[k] == w || c1[k] == w || c2[k] == w)
+                t3 = 0; t10 = 0
+                for (i = 0; i < 10; i++) if (c[k, i] == w) { t10 = 1; if (i < 3) t3 = 1 }
+                printf "C\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", set, name, side, w, c[k, 0] == w, t3, t10, edits(c[k, 0], w), length(w)
             }' "$work/cands" "$dir/$name-$side.cells.tsv" >>"$facts"
         moves=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true)
         awk -v set="$set" -v name="$name" -v side="$side" -v got="$moves" '
@@ -177,7 +238,7 @@ for set in tuning held-out dpi200 dpi150; do
               for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
               printf "O\t%s\t%s\t%s\t%d\t%d\n", set, name, side, n, r }' "$dir/$name.truth" >>"$facts"
         [ "$side" = black ] || continue
-        pj=$dir/$name.pair.json
+        pj=$dir/$cfg/$name.pair.json
         { jq -r --argjson amb "$amb" '
             .game as $g |
             ([.sheets[]?.cells[]? | select(.status != "empty")] ) as $cells |
@@ -208,9 +269,12 @@ for set in tuning held-out dpi200 dpi150; do
             }' "$work/pair" "$dir/$name.truth" >>"$facts"
     done <"$dir/manifest.tsv"
 done
+}
 
 # The tables.
-table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
+table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
+        local facts=$1
+        shift
         awk -F '\t' -v title="$1" -v tuning="$tuning_names" '
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         function add_row(r) { if (!(r in seen)) { seen[r] = 1; order[++nrows] = r } }
@@ -230,6 +294,9 @@ table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
             cn[f]++; cn[g]++; cn["all"]++
             c0[f] += $6; c0[g] += $6; c0["all"] += $6
             c3[f] += $7; c3[g] += $7; c3["all"] += $7
+            c10[f] += $8; c10[g] += $8; c10["all"] += $8
+            ce[f] += $9; ce[g] += $9; ce["all"] += $9
+            cl[f] += $10; cl[g] += $10; cl["all"] += $10
             next
         }
         $1 == "O" {
@@ -259,8 +326,8 @@ table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         END {
             if (!sheets["all"]) exit
             printf "\n== %s\n", title
-            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "cells", "top3", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
-            printf "%-28s %6s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "flagged", "off", ""
+            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
+            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", ""
             ng = split("tuning held-out", groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
@@ -278,20 +345,40 @@ table() { # TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         function length_of(a,   k, n) { n = 0; for (k in a) n++; return n }
         function line(label, key) {
             if (key == "") key = label
-            printf "%-28s %6d %7s %7s %9s %7s %8s %8s %7s %8.2f\n", label, sheets[key], pct(c0[key], cn[key]), pct(c3[key], cn[key]),
+            printf "%-28s %6d %7s %7s %7s %7s %9s %7s %8s %8s %7s %8.2f\n", label, sheets[key], pct(ce[key], cl[key]), pct(c0[key], cn[key]), pct(c3[key], cn[key]), pct(c10[key], cn[key]),
                 pct(or[key], on[key]), pct(pr[key], pn[key]), pct(pfl[key], pc[key]), pct(pwf[key], pw[key]),
                 pct(pcut[key], pn[key]), sheets[key] ? secs[key] / sheets[key] : 0
         }' "$facts"
 }
 
-echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheets, $pairs_per pairs per font and noise level at 300 dpi)"
+echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheet runs, $pairs_per pairs per font and noise level at 300 dpi)"
 printf 'made in %.0f s, read in %.0f s (one core; a pair run reads both sheets again)\n' "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
-table "300 dpi, noise 0 (clean)" '($2 == "tuning" || $2 == "held-out") && $7 == 0'
-table "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '($2 == "tuning" || $2 == "held-out") && $7 == 1'
-table "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '($2 == "tuning" || $2 == "held-out") && $7 == 2'
-table "300 dpi, all noise levels" '$2 == "tuning" || $2 == "held-out"'
-table "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
-table "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
+for cfg in $configs; do
+    make_facts "$cfg"
+    f=$work/facts.$cfg
+    echo
+    echo "######## $cfg: partiar ocr $(config_args "$cfg")"
+    table "$f" "300 dpi, noise 0 (clean)" '($2 == "tuning" || $2 == "held-out") && $7 == 0'
+    table "$f" "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '($2 == "tuning" || $2 == "held-out") && $7 == 1'
+    table "$f" "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '($2 == "tuning" || $2 == "held-out") && $7 == 2'
+    table "$f" "300 dpi, all noise levels" '$2 == "tuning" || $2 == "held-out"'
+    table "$f" "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
+    table "$f" "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
+    table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
+done
+
+# Side by side: each recogniser's subtotals, scans and photos.
+echo
+echo "== side by side (300 dpi scans, all noise levels; photos)"
+printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "recogniser" "fonts" "CER" "cells" "top3" "top10" "one sheet" "both" "wrong" "s/sheet"
+printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "" "" "" "" "" "" "" "" "flagged" ""
+for kind in scans photos; do
+    for cfg in $configs; do
+        if [ $kind = scans ]; then cond='$2 == "tuning" || $2 == "held-out"'; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
+        table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" '
+            $1 == "tuning" || $1 == "held-out" { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
+    done
+done
 
 # The typed sheets: game 1 is the PGN's first game, game 2 its second
 # (samples/scans/typed, else ../shared/corpora/scans/printed).
@@ -308,19 +395,23 @@ echo "== typed sheets ($typed)"
 if [ -r "$typed_pgn" ]; then
     "$bin" convert -n uci --no-comments "$typed_pgn" 2>/dev/null |
         awk -v RS= '!/^\[/ { gsub(/[0-9]+\.+/, " "); gsub(/(1-0|0-1|1\/2-1\/2|\*)[ \t\n]*$/, " "); $1 = $1; print }' >"$work/typed.truth"
-    g=0
-    for page in "${pages[@]}"; do
-        g=$((g + 1))
-        [ -r "$page" ] || continue
-        run "$work/typed$g.json" "$page"
-        truth=$(sed -n "${g}p" "$work/typed.truth")
-        got=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$work/typed$g.json" 2>/dev/null || true)
-        layout=$(jq -r '.sheets[0].layout // "none"' "$work/typed$g.json" 2>/dev/null || echo none)
-        awk -v t="$truth" -v g="$got" -v name="$(basename "$page")" -v layout="$layout" -v secs="$(cat "$work/typed$g.json.time")" 'BEGIN {
-            n = split(t, a, " "); m = split(g, b, " "); r = 0
-            for (i = 1; i <= n; i++) r += (i <= m && a[i] == b[i])
-            printf "%-44s layout %-8s plies %3d, right %3d (%5.1f%%), decoded %3d, %.2f s\n", name, layout, n, r, n ? 100 * r / n : 0, m, secs
-        }'
+    for cfg in $configs; do
+        read -r -a args <<<"$(config_args "$cfg")"
+        g=0
+        for page in "${pages[@]}"; do
+            g=$((g + 1))
+            [ -r "$page" ] || continue
+            out=$work/typed$g.$cfg.json
+            run "$out" "${args[@]}" "$page"
+            truth=$(sed -n "${g}p" "$work/typed.truth")
+            got=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$out" 2>/dev/null || true)
+            layout=$(jq -r '.sheets[0].layout // "none"' "$out" 2>/dev/null || echo none)
+            awk -v t="$truth" -v g="$got" -v name="$cfg $(basename "$page")" -v layout="$layout" -v secs="$(cat "$out.time")" 'BEGIN {
+                n = split(t, a, " "); m = split(g, b, " "); r = 0
+                for (i = 1; i <= n; i++) r += (i <= m && a[i] == b[i])
+                printf "%-44s layout %-8s plies %3d, right %3d (%5.1f%%), decoded %3d, %.2f s\n", name, layout, n, r, n ? 100 * r / n : 0, m, secs
+            }'
+        done
     done
 else
     echo "(not there)"
