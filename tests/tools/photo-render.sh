@@ -108,7 +108,12 @@ read -r fw fh landscape quality blur noise desk1 desk2 grad shadow corners tl tr
         else if (d == 2) { d1 = "#6b6b66"; d2 = "#48484a" } else { d1 = "#3f6a48"; d2 = "#284a32" }
         # The light: a gradient from full to lo between two points, and a
         # soft shadow, an ellipse over a part of the frame.
-        lo = U(70, 90); g = sprintf("%.0f,%.0f,gray(100%%),%.0f,%.0f,gray(%.0f%%)", U(0, fw), U(0, fh), U(0, fw), U(0, fh), lo)
+        # (Both at an eighth of the frame, where the light is made; the
+        # gradient ends across the whole frame, so that it
+        # is no darker than lo in it.)
+        lo = U(70, 90); ga = U(0, 6.2832); gx = fw / 16; gy = fh / 16; gr = sqrt(gx * gx + gy * gy)
+        g = sprintf("%.0f,%.0f,gray(100%%),%.0f,%.0f,gray(%.0f%%)", gx - gr * cos(ga), gy - gr * sin(ga),
+                    gx + gr * cos(ga), gy + gr * sin(ga), lo)
         s = sprintf("%.0f,%.0f,%.0f,%.0f,%.0f", U(0, fw / 8), U(0, fh / 8), U(fw / 40, fw / 12), U(fh / 40, fh / 10), U(65, 85))
         printf "%d %d %d %d %.2f %.2f %s %s %s %s %s %s %s %s %s\n", fw, fh, landscape, int(U(80, 93)), U(0.6, 1.4),
             U(0.25, 0.5), d1, d2, g, s, c, C[0], C[1], C[2], C[3]
