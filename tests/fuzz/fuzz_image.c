@@ -38,12 +38,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         return 0;
     }
-    /* A photo's page: made flat or left, within its size; the grid's
-     * corners, when found, a proper quadrangle the projective map takes. */
+    /* A photo's page: made flat or left; flat, its short side 210 and its
+     * long one at most 1.65 times that (the page's aspect as seen), and
+     * the grid's corners a proper quadrangle the projective map takes. */
     ocr_quad grid;
     PIX *flat = ocr_page_flatten(pix, 210, 297, &grid);
     if (flat) {
-        if (pixGetDepth(flat) != 8 || pixGetWidth(flat) > 297 || pixGetHeight(flat) > 297)
+        int fw = pixGetWidth(flat), fh = pixGetHeight(flat), lo = fw < fh ? fw : fh, hi = fw < fh ? fh : fw;
+        if (pixGetDepth(flat) != 8 || lo != 210 || hi > 347)
             abort();
         const ocr_quad square = {{0, 100, 100, 0}, {0, 0, 100, 100}};
         double h[9];
