@@ -6,10 +6,11 @@
  * dark against their own paper), the components long enough to be rules
  * kept, and the largest of them that lies within the frame and around no
  * other taken for the grid (the band Sauvola leaves along the page's edge
- * on the desk lies around the grid). Its outer corners are the extremes
- * of x + y and x - y, and a projective map takes the grid, a rectangle on
- * the form, from a rectangle whose sides are the means of the opposite
- * sides seen. The page's edges are then where, walking out from the grid
+ * on the desk lies around the grid). Its outer corners are where the
+ * lines of its outermost pixels on each side meet (the extremes of x + y
+ * and x - y when those lines cannot be told), and a projective map takes
+ * the grid, a rectangle on the form, from a rectangle whose sides are the
+ * means of the opposite sides seen. The page's edges are then where, walking out from the grid
  * in the rectified space, the paper turns dark for good (the desk), and
  * the page is drawn at scan resolution between them.
  *
@@ -227,6 +228,49 @@ static bool near_box(const ocr_quad *q, int bx, int by, int w, int h)
     return true;
 }
 
+/* The corners of the ink of comp (1 bpp, its top left corner at bx, by
+ * in the image) in *q: false when they make no quadrangle. */
+static bool corners_of(PIX *comp, int bx, int by, ocr_quad *q)
+{
+    int bw = pixGetWidth(comp), bh = pixGetHeight(comp);
+    /* First the extremes: least and most x + y, most and least x - y. */
+    double lo_sum = 1e18, hi_sum = -1e18, lo_diff = 1e18, hi_diff = -1e18;
+    const l_uint32 *data = pixGetData(comp);
+    int wpl = pixGetWpl(comp);
+    for (int y = 0; y < bh; y++)
+        for (int x = 0; x < bw; x++) {
+            if (!GET_DATA_BIT(data + (size_t)y * wpl, x))
+                continue;
+            double X = bx + x + 0.5, Y = by + y + 0.5;
+            if (X + Y < lo_sum)
+                lo_sum = X + Y, q->x[0] = X, q->y[0] = Y;
+            if (X - Y > hi_diff)
+                hi_diff = X - Y, q->x[1] = X, q->y[1] = Y;
+            if (X + Y > hi_sum)
+                hi_sum = X + Y, q->x[2] = X, q->y[2] = Y;
+            if (X - Y < lo_diff)
+                lo_diff = X - Y, q->x[3] = X, q->y[3] = Y;
+        }
+    /* Better, the border rules' lines met: a box printed against the
+     * grid (two-30's Result under its left block) moves an extreme
+     * corner off the grid's rectangle, but the lines of the border are
+     * still a rectangle's. */
+    double a[4], b[4];
+    bool fitted = true;
+    for (int side = 0; side < 4 && fitted; side++)
+        fitted = fit_side(comp, side, &a[side], &b[side]);
+    ocr_quad met;
+    if (fitted && meet(a, b, bx, by, &met) && quad_proper(&met) && near_box(&met, bx, by, bw, bh))
+        *q = met;
+    /* A grid, not one rule: no side a tenth of another. */
+    double shortest = 1e18, longest = 0;
+    for (int i = 0; i < 4; i++) {
+        shortest = fmin(shortest, side_len(q, i, (i + 1) % 4));
+        longest = fmax(longest, side_len(q, i, (i + 1) % 4));
+    }
+    return quad_proper(q) && shortest >= 0.1 * longest;
+}
+
 bool ocr_page_grid_quad(PIX *grey, ocr_quad *q)
 {
     memset(q, 0, sizeof *q);
@@ -261,48 +305,20 @@ bool ocr_page_grid_quad(PIX *grey, ocr_quad *q)
         if (!frame)
             best = i, best_area = (double)bw * bh;
     }
-    PIX *grid = best >= 0 ? pixaGetPix(pixa, best, L_COPY) : NULL;
+    /* The largest grid, its own pixels (not the thickened ones). */
     bool found = false;
+    PIX *grid = best >= 0 ? pixaGetPix(pixa, best, L_COPY) : NULL;
     if (grid) {
         l_int32 bx, by, bw, bh;
         boxaGetBoxGeometry(boxa, best, &bx, &by, &bw, &bh);
-        /* Its own pixels, not the thickened ones. */
         BOX *box = boxCreate(bx, by, bw, bh);
         PIX *own = box ? pixClipRectangle(bin, box, NULL) : NULL;
-        if (own)
+        if (own) {
             pixAnd(grid, grid, own);
+            found = corners_of(grid, bx, by, q);
+        }
         pixDestroy(&own);
         boxDestroy(&box);
-        /* The corners: least and most x + y, most and least x - y. */
-        double lo_sum = 1e18, hi_sum = -1e18, lo_diff = 1e18, hi_diff = -1e18;
-        const l_uint32 *data = pixGetData(grid);
-        int wpl = pixGetWpl(grid);
-        for (int y = 0; y < bh; y++)
-            for (int x = 0; x < bw; x++) {
-                if (!GET_DATA_BIT(data + (size_t)y * wpl, x))
-                    continue;
-                double X = bx + x + 0.5, Y = by + y + 0.5;
-                if (X + Y < lo_sum)
-                    lo_sum = X + Y, q->x[0] = X, q->y[0] = Y;
-                if (X - Y > hi_diff)
-                    hi_diff = X - Y, q->x[1] = X, q->y[1] = Y;
-                if (X + Y > hi_sum)
-                    hi_sum = X + Y, q->x[2] = X, q->y[2] = Y;
-                if (X - Y < lo_diff)
-                    lo_diff = X - Y, q->x[3] = X, q->y[3] = Y;
-            }
-        /* Better, the grid's border rules' lines met: a box printed
-         * against the grid (two-30's Result under its left block) moves
-         * an extreme corner off the grid's rectangle, but the lines of
-         * the border are still a rectangle's. */
-        double a[4], b[4];
-        bool fitted = true;
-        for (int side = 0; side < 4 && fitted; side++)
-            fitted = fit_side(grid, side, &a[side], &b[side]);
-        ocr_quad met;
-        if (fitted && meet(a, b, bx, by, &met) && quad_proper(&met) && near_box(&met, bx, by, bw, bh))
-            *q = met;
-        found = quad_proper(q);
         pixDestroy(&grid);
     }
     pixDestroy(&bin);
