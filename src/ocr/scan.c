@@ -534,8 +534,9 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         return PT_ERR_SYNTAX;
     /* A photo: its page found, made flat and cut from the desk at 300 dpi
      * (11.8 pixels a millimetre), then read as a scan. */
-    PIX *flat = ocr_page_flatten(pix, (int)lroundf(11.8f * o->layouts[0].page_w),
-                                 (int)lroundf(11.8f * o->layouts[0].page_h), NULL);
+    float side_a = o->layouts[0].page_w, side_b = o->layouts[0].page_h;
+    PIX *flat = ocr_page_flatten(pix, (int)lroundf(11.8f * fminf(side_a, side_b)),
+                                 (int)lroundf(11.8f * fmaxf(side_a, side_b)), NULL);
     if (flat) {
         pixDestroy(&pix);
         pix = flat;
