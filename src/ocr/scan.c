@@ -17,7 +17,7 @@
 #include "ocr/grid.h"
 #include "ocr/image.h"
 #include "ocr/layout.h"
-#include "ocr/page.h"
+#include "ocr/photo.h"
 #include "ocr/read.h"
 #include "ocr/scan.h"
 
@@ -535,8 +535,8 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     /* A photo: its page found, made flat and cut from the desk at 300 dpi
      * (11.8 pixels a millimetre), then read as a scan. */
     float side_a = o->layouts[0].page_w, side_b = o->layouts[0].page_h;
-    PIX *flat = ocr_page_flatten(pix, (int)lroundf(11.8f * fminf(side_a, side_b)),
-                                 (int)lroundf(11.8f * fmaxf(side_a, side_b)), NULL);
+    PIX *flat = ocr_photo_flatten(pix, (int)lroundf(11.8f * fminf(side_a, side_b)),
+                                  (int)lroundf(11.8f * fmaxf(side_a, side_b)), NULL);
     if (flat) {
         pixDestroy(&pix);
         pix = flat;

@@ -11,7 +11,7 @@
 #include "ocr/grid.h"
 #include "ocr/image.h"
 #include "ocr/layout.h"
-#include "ocr/page.h"
+#include "ocr/photo.h"
 
 #include <stdlib.h>
 
@@ -42,14 +42,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * long one at most 1.65 times that (the page's aspect as seen), and
      * the grid's corners a proper quadrangle the projective map takes. */
     ocr_quad grid;
-    PIX *flat = ocr_page_flatten(pix, 210, 297, &grid);
+    PIX *flat = ocr_photo_flatten(pix, 210, 297, &grid);
     if (flat) {
         int fw = pixGetWidth(flat), fh = pixGetHeight(flat), lo = fw < fh ? fw : fh, hi = fw < fh ? fh : fw;
         if (pixGetDepth(flat) != 8 || lo != 210 || hi > 347)
             abort();
         const ocr_quad square = {{0, 100, 100, 0}, {0, 0, 100, 100}};
         double h[9];
-        if (!ocr_page_homography(&square, &grid, h))
+        if (!ocr_photo_homography(&square, &grid, h))
             abort();
         pixDestroy(&flat);
     }

@@ -8,7 +8,7 @@
 #include "test_util.h"
 
 #include "ocr/layout.h"
-#include "ocr/page.h"
+#include "ocr/photo.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -90,9 +90,9 @@ static void a_photo_is_made_flat(void **state)
     double px = 150 / 25.4, h[9];
     const ocr_quad page = {{0, pixGetWidth(form) - 1, pixGetWidth(form) - 1, 0},
                            {0, 0, pixGetHeight(form) - 1, pixGetHeight(form) - 1}};
-    assert_true(ocr_page_homography(&page, &at, h));
+    assert_true(ocr_photo_homography(&page, &at, h));
     ocr_quad grid;
-    PIX *flat = ocr_page_flatten(photo, 2480, 3508, &grid);
+    PIX *flat = ocr_photo_flatten(photo, 2480, 3508, &grid);
     assert_non_null(flat);
     double best = 1e9;
     for (int block = 0; block < 2; block++) {
@@ -145,10 +145,10 @@ static void a_scan_is_left_as_it_is(void **state)
 {
     (void)state;
     PIX *form = form_grey("partiar-60", 150);
-    assert_null(ocr_page_flatten(form, 2480, 3508, NULL));
+    assert_null(ocr_photo_flatten(form, 2480, 3508, NULL));
     PIX *askew = pixRotate(form, 3.0f * 3.14159265f / 180.0f, L_ROTATE_SAMPLING, L_BRING_IN_WHITE, 0, 0);
     ocr_quad grid;
-    assert_null(ocr_page_flatten(askew, 2480, 3508, &grid));
+    assert_null(ocr_photo_flatten(askew, 2480, 3508, &grid));
     assert_true(grid.x[1] > grid.x[0]); /* its grid was found, and was square */
     pixDestroy(&askew);
     pixDestroy(&form);
@@ -156,11 +156,11 @@ static void a_scan_is_left_as_it_is(void **state)
     PIX *blank = pixCreate(300, 400, 8), *tiny = pixCreate(5, 3, 32), *bits = pixCreate(200, 200, 1);
     pixSetAll(blank);
     pixSetAll(bits);
-    assert_null(ocr_page_flatten(blank, 2480, 3508, &grid));
+    assert_null(ocr_photo_flatten(blank, 2480, 3508, &grid));
     assert_true(grid.x[0] == 0 && grid.y[2] == 0);
-    assert_null(ocr_page_flatten(tiny, 2480, 3508, NULL));
-    assert_null(ocr_page_flatten(bits, 2480, 3508, NULL));
-    assert_null(ocr_page_flatten(NULL, 2480, 3508, NULL));
+    assert_null(ocr_photo_flatten(tiny, 2480, 3508, NULL));
+    assert_null(ocr_photo_flatten(bits, 2480, 3508, NULL));
+    assert_null(ocr_photo_flatten(NULL, 2480, 3508, NULL));
     pixDestroy(&blank);
     pixDestroy(&tiny);
     pixDestroy(&bits);
@@ -173,7 +173,7 @@ static void degenerate_quadrangles_are_refused(void **state)
     const ocr_quad square = {{0, 100, 100, 0}, {0, 0, 100, 100}};
     const ocr_quad seen = {{20, 90, 110, -5}, {10, 15, 120, 100}};
     double h[9];
-    assert_true(ocr_page_homography(&square, &seen, h));
+    assert_true(ocr_photo_homography(&square, &seen, h));
     for (int i = 0; i < 4; i++) {
         double u = square.x[i], v = square.y[i], d = h[6] * u + h[7] * v + 1;
         assert_true(fabs((h[0] * u + h[1] * v + h[2]) / d - seen.x[i]) < 1e-6);
@@ -189,8 +189,8 @@ static void degenerate_quadrangles_are_refused(void **state)
         {{-1e9, 1e9, 1e9, -1e9}, {-1e9, -1e9, 1e9, 1e9}} /* off any image */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_false(ocr_page_homography(&square, &bad[i], h));
-        assert_false(ocr_page_homography(&bad[i], &square, h));
+        assert_false(ocr_photo_homography(&square, &bad[i], h));
+        assert_false(ocr_photo_homography(&bad[i], &square, h));
         assert_true(h[0] == 1 && h[4] == 1 && h[8] == 1 && h[6] == 0); /* the identity, on failure */
     }
 }

@@ -1,5 +1,5 @@
 /*
- * page.c - a phone photo of a scoresheet made flat.
+ * photo.c - a phone photo of a scoresheet made flat.
  *
  * The page is found by its grid: binarised with Sauvola's local
  * threshold (a shadow or a gradient across the page leaves the rules
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ocr/page.h"
+#include "ocr/photo.h"
 
 /* The photo's long side, in pixels, when finding its page: enough for a
  * rule to stay a line (a ruled cell's 7.5 mm are about 30 pixels). */
@@ -57,7 +57,7 @@ static bool quad_proper(const ocr_quad *q)
     return fabs(area) / 2 >= 16;
 }
 
-bool ocr_page_homography(const ocr_quad *from, const ocr_quad *to, double h[9])
+bool ocr_photo_homography(const ocr_quad *from, const ocr_quad *to, double h[9])
 {
     static const double identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     memcpy(h, identity, sizeof identity);
@@ -271,7 +271,7 @@ static bool corners_of(PIX *comp, int bx, int by, ocr_quad *q)
     return quad_proper(q) && shortest >= 0.1 * longest;
 }
 
-bool ocr_page_grid_quad(PIX *grey, ocr_quad *q)
+bool ocr_photo_grid_quad(PIX *grey, ocr_quad *q)
 {
     memset(q, 0, sizeof *q);
     if (!grey || pixGetDepth(grey) != 8)
@@ -393,7 +393,7 @@ static PIX *flatten(PIX *grey, PIX *small, const ocr_quad *q, double s, int shor
     double gw = (side_len(q, 0, 1) + side_len(q, 3, 2)) / 2, gh = (side_len(q, 0, 3) + side_len(q, 1, 2)) / 2;
     const ocr_quad rect = {{0, gw, gw, 0}, {0, 0, gh, gh}};
     double h[9];
-    if (!ocr_page_homography(&rect, q, h))
+    if (!ocr_photo_homography(&rect, q, h))
         return NULL;
     double sign = h[6] * gw / 2 + h[7] * gh / 2 + 1 > 0 ? 1 : -1;
     /* How far the grid's corners are from square, in degrees. */
@@ -454,7 +454,7 @@ static PIX *flatten(PIX *grey, PIX *small, const ocr_quad *q, double s, int shor
     return out;
 }
 
-PIX *ocr_page_flatten(PIX *pix, int short_px, int long_px, ocr_quad *grid)
+PIX *ocr_photo_flatten(PIX *pix, int short_px, int long_px, ocr_quad *grid)
 {
     if (grid)
         memset(grid, 0, sizeof *grid);
@@ -469,7 +469,7 @@ PIX *ocr_page_flatten(PIX *pix, int short_px, int long_px, ocr_quad *grid)
     PIX *small = s < 1 ? pixScaleAreaMap(grey, (float)s, (float)s) : pixClone(grey);
     PIX *out = NULL;
     ocr_quad q;
-    if (small && ocr_page_grid_quad(small, &q)) {
+    if (small && ocr_photo_grid_quad(small, &q)) {
         /* The area map's pixel (x, y) covers the photo's from x / s. */
         for (int i = 0; grid && i < 4; i++)
             grid->x[i] = q.x[i] / s, grid->y[i] = q.y[i] / s;
