@@ -244,7 +244,11 @@ static void boxed_blocks(page *p, const table *t, const float *xs, int ncol, ocr
         if (xs[c + 1] - xs[c] < 20)
             num[c] = column_first(p, t, xs[c], xs[c + 1] - xs[c], OCR_NUMBER, &agree[c], &asked[c]);
     int kinds[OCR_LAYOUT_COLS], n = 0, moves = 0, from = 0, first = 0;
-    bool has_number = false;
+    bool has_number = false, any = false;
+    for (int c = 0; c < ncol; c++)
+        any = any || num[c] > 0;
+    if (!any)
+        p->asked += SAMPLES; /* none read: perhaps the page is upside down */
     for (int c = 0; c <= ncol; c++) {
         bool is_num = c < ncol && num[c] > 0, gutter = c < ncol && xs[c + 1] - xs[c] < 3;
         if (c == ncol || gutter || (is_num && has_number) || (!is_num && moves == 2)) {
@@ -668,7 +672,8 @@ static void fields(page *p, seg *hs, int nh, ocr_layout *l)
         memset(f, 0, sizeof *f);
         f->box = box;
         snprintf(f->tag, sizeof f->tag, "-");
-        PIX *pix = ink(p, box.x + 0.3f, box.y + 0.3f, fminf(box.w - 0.6f, 60), fminf(0.4f * box.h, 4.5f));
+        /* The box's sides are too short to be found as rules: kept out. */
+        PIX *pix = ink(p, box.x + 0.8f, box.y + 0.3f, fminf(box.w - 1.6f, 60), fminf(0.4f * box.h, 4.5f));
         ocr_cand c[1];
         const char *label = NULL, *tag = NULL;
         if (pix && ocr_reader_read(p->r, pix, OCR_TEXT, c, 1) == 1)
@@ -683,6 +688,25 @@ static void fields(page *p, seg *hs, int nh, ocr_layout *l)
                 snprintf(f->label, sizeof f->label, "%s", label);
         }
     }
+}
+
+/* The result is written at the foot of a form: an unlabelled box below
+ * every block, the leftmost, when no label said Result. */
+static void result_at_foot(ocr_layout *l)
+{
+    float bottom = 0;
+    int at = -1;
+    for (int b = 0; b < l->nblocks; b++)
+        bottom = fmaxf(bottom, l->block[b].y + (float)l->block[b].rows * l->block[b].row_h);
+    for (int i = 0; i < l->nfields; i++) {
+        if (!strcmp(l->field[i].tag, "Result"))
+            return;
+        if (!strcmp(l->field[i].tag, "-") && l->field[i].box.y >= bottom &&
+            (at < 0 || l->field[i].box.x < l->field[at].box.x))
+            at = i;
+    }
+    if (at >= 0)
+        snprintf(l->field[at].tag, sizeof l->field[at].tag, "Result");
 }
 
 /* -------------------------------------------------------------- layout */
@@ -756,6 +780,7 @@ bool ocr_detect_layout(ocr_layout *l, ocr_reader *r, PIX *bin, const ocr_grid *g
         goto out;
     number_blocks(built, firsts);
     fields(&p, hs, nh, built);
+    result_at_foot(built);
     snprintf(built->name, sizeof built->name, "detected");
     built->page_w = p.w, built->page_h = p.h;
     /* What is written out must read back: the layout made valid by the
