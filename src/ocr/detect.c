@@ -459,6 +459,19 @@ static void typed_blocks(page *p, const seg *hs, int nh, const seg *vs, int nv, 
         if (first)
             add_block(l, firsts, &t, cols, 0, kinds, 2, first);
     }
+    /* A region left empty (the game ended before it) is a block too, on
+     * the rows of the others and split as the last one is, so that the
+     * layout written has room for a longer game. */
+    for (int c = 0; l->nblocks && c + 1 < nx; c++) {
+        if (counts[c])
+            continue;
+        const ocr_block *last = &l->block[l->nblocks - 1];
+        table t = {xs[c], xs[c + 1], last->y, last->row_h, last->rows};
+        float share = last->width[0] / (last->width[0] + last->width[1]);
+        float cols[3] = {xs[c] + 0.5f, xs[c] + 0.5f + share * (xs[c + 1] - xs[c] - 1), xs[c + 1] - 0.5f};
+        int kinds[2] = {OCR_COL_WHITE, OCR_COL_BLACK};
+        add_block(l, firsts, &t, cols, 0, kinds, 2, 0);
+    }
 }
 
 /* -------------------------------------------------------------- fields */
