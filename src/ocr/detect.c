@@ -97,8 +97,10 @@ static int by_float(const void *a, const void *b)
 
 static float median(float *v, int n)
 {
+    if (n <= 0)
+        return 0;
     qsort(v, (size_t)n, sizeof *v, by_float);
-    return n ? v[n / 2] : 0;
+    return v[n / 2];
 }
 
 /* The tables among the rules across: the longest run of rules of one
@@ -106,8 +108,8 @@ static float median(float *v, int n)
  * Their rules are marked used. */
 static int tables(seg *hs, int nh, table *out, int max)
 {
-    int n = 0, *idx = malloc((size_t)nh * sizeof *idx);
-    float *y = malloc((size_t)nh * sizeof *y), *d = malloc((size_t)nh * sizeof *d);
+    int n = 0, *idx = malloc((size_t)(nh + 1) * sizeof *idx);
+    float *y = malloc((size_t)(nh + 1) * sizeof *y), *d = malloc((size_t)(nh + 1) * sizeof *d);
     for (int i = 0; idx && y && d && i < nh && n < max; i++) {
         if (hs[i].used)
             continue;
@@ -292,7 +294,7 @@ static void rows_block(page *p, const table *t, ocr_layout *l, int *firsts)
                     on[k] = 1;
         }
         for (int x = 0; on && x < w; x++)
-            occ[x] += on[x];
+            occ[x] += (float)on[x];
         free(on);
         numaDestroy(&na);
         pixDestroy(&row);
@@ -417,19 +419,21 @@ static void typed_blocks(page *p, const seg *hs, int nh, const seg *vs, int nv, 
         }
     xs[nx++] = right;
     qsort(xs, (size_t)nx, sizeof *xs, by_float);
-    float mid[TEXT_LINES], pitches[XS], gaps[XS], y0s[XS];
+    float mid[TEXT_LINES], pitches[XS] = {0}, gaps[XS] = {0}, y0s[XS] = {0};
     int counts[XS] = {0}, np = 0;
     for (int c = 0; c + 1 < nx; c++) {
         int n = text_lines(p, xs[c] + 0.5f, xs[c + 1] - 0.5f, top + 1, bottom - 1, mid, TEXT_LINES, &gaps[c]);
-        float d[TEXT_LINES], step = 0;
+        float d[TEXT_LINES] = {0};
         for (int k = 1; k < n; k++)
             d[k - 1] = mid[k] - mid[k - 1];
-        if (n >= 3)
-            pitches[np++] = step = median(d, n - 1);
-        else if (n == 2)
-            step = d[0];
         y0s[c] = n ? mid[0] : 0;
-        counts[c] = step > 0 ? (int)lroundf((mid[n - 1] - mid[0]) / step) + 1 : n;
+        counts[c] = n;
+        if (n >= 2) {
+            float span = mid[n - 1] - mid[0], step = n >= 3 ? median(d, n - 1) : span;
+            if (n >= 3)
+                pitches[np++] = step;
+            counts[c] = step > 0 ? (int)lroundf(span / step) + 1 : n;
+        }
     }
     float pitch = median(pitches, np);
     if (pitch < 3 || pitch > 20)
@@ -573,7 +577,7 @@ static int plain(unsigned cp)
                                "wwyyy"
                                "zzzzzzs";
     if (cp >= 0xC0 && cp <= 0xFF) {
-        int c = latin1[cp & 0x1F];
+        int c = (unsigned char)latin1[cp & 0x1F];
         return c == ' ' ? 0 : c;
     }
     if (cp >= 0x100 && cp < 0x100 + sizeof exta - 1)
@@ -634,7 +638,7 @@ static int distance(const char *a, int na, const char *b, int nb)
 
 const char *ocr_detect_tag(const char *read, const char **label)
 {
-    char r[64], w[64];
+    char r[64] = "", w[64] = "";
     normalise(read, r, sizeof r);
     int nr = (int)strlen(r), best = -1, best_d = 99, best_len = 0;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
@@ -736,7 +740,7 @@ static int by_place(const void *a, const void *b)
  * blocks down), each's first move as read or else following the last. */
 static void number_blocks(ocr_layout *l, const int *firsts)
 {
-    ocr_block read[OCR_LAYOUT_BLOCKS];
+    ocr_block read[OCR_LAYOUT_BLOCKS] = {{0}};
     for (int i = 0; i < l->nblocks; i++)
         read[i] = l->block[i], read[i].first = firsts[i];
     qsort(read, (size_t)l->nblocks, sizeof *read, by_place);
