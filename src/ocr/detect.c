@@ -343,6 +343,30 @@ static void rows_block(page *p, const table *t, ocr_layout *l, int *firsts)
     add_block(l, firsts, t, xs, 0, kinds, n, first);
 }
 
+/* A table's blocks: its columns the rules down the whole of it; ruled
+ * only across when it has none but its sides. */
+static void table_blocks(page *p, const table *t, const seg *vs, int nv, ocr_layout *l, int *firsts)
+{
+    float xs[XS], top = t->y0, h = (float)t->rows * t->pitch;
+    int nx = 0;
+    xs[nx++] = t->x0;
+    for (int k = 0; k < nv && nx < XS - 1; k++) {
+        float over = fminf(vs[k].a1, top + h) - fmaxf(vs[k].a0, top);
+        if (vs[k].at > t->x0 + 2 && vs[k].at < t->x1 - 2 && over > 0.7f * h)
+            xs[nx++] = vs[k].at;
+    }
+    xs[nx++] = t->x1;
+    qsort(xs, (size_t)nx, sizeof *xs, by_float);
+    if (nx > 2) {
+        boxed_blocks(p, t, xs, nx - 1, l, firsts);
+        l->ruling = OCR_RULING_BOXED;
+    } else {
+        rows_block(p, t, l, firsts);
+        if (l->ruling == OCR_RULING_NONE)
+            l->ruling = OCR_RULING_ROWS;
+    }
+}
+
 /* The text lines of the ink in [x0, x1] x [y0, y1] (mm): their middles
  * into mid[], how many. */
 static int text_lines(const page *p, float x0, float x1, float y0, float y1, float *mid, int max, float *gap_at)
@@ -770,27 +794,8 @@ bool ocr_detect_layout(ocr_layout *l, ocr_reader *r, PIX *bin, const ocr_grid *g
     table t[TABLES];
     int nt = tables(hs, nh, t, TABLES), firsts[OCR_LAYOUT_BLOCKS] = {0};
     built->ruling = OCR_RULING_NONE;
-    for (int i = 0; i < nt; i++) {
-        float xs[XS];
-        int nx = 0;
-        float top = t[i].y0, h = (float)t[i].rows * t[i].pitch;
-        xs[nx++] = t[i].x0;
-        for (int k = 0; k < nv && nx < XS - 1; k++) {
-            float over = fminf(vs[k].a1, top + h) - fmaxf(vs[k].a0, top);
-            if (vs[k].at > t[i].x0 + 2 && vs[k].at < t[i].x1 - 2 && over > 0.7f * h)
-                xs[nx++] = vs[k].at;
-        }
-        xs[nx++] = t[i].x1;
-        qsort(xs, (size_t)nx, sizeof *xs, by_float);
-        if (nx > 2) {
-            boxed_blocks(&p, &t[i], xs, nx - 1, built, firsts);
-            built->ruling = OCR_RULING_BOXED;
-        } else {
-            rows_block(&p, &t[i], built, firsts);
-            if (built->ruling == OCR_RULING_NONE)
-                built->ruling = OCR_RULING_ROWS;
-        }
-    }
+    for (int i = 0; i < nt; i++)
+        table_blocks(&p, &t[i], vs, nv, built, firsts);
     if (!built->nblocks)
         typed_blocks(&p, hs, nh, vs, nv, built, firsts);
     if (!built->nblocks)
