@@ -696,7 +696,10 @@ static void fields(page *p, seg *hs, int nh, ocr_layout *l)
             j++;
         if (j >= nh || hs[j].at - hs[i].at > 16)
             continue;
-        ocr_rect box = {hs[i].a0, hs[i].at, hs[i].a1 - hs[i].a0, hs[j].at - hs[i].at};
+        /* A rule's ends reach past the box's sides by half a side's
+         * thickness and the thickening of the lines: the box is from side
+         * to side, so that a cell's inset keeps them out of its ink. */
+        ocr_rect box = {hs[i].a0 + 0.3f, hs[i].at, hs[i].a1 - hs[i].a0 - 0.6f, hs[j].at - hs[i].at};
         bool inside = false;
         for (int b = 0; b < l->nblocks; b++) {
             const ocr_block *k = &l->block[b];

@@ -539,6 +539,9 @@ static void reverse(float *v, int n)
     }
 }
 
+static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
+                         int asked);
+
 /* The page read with the layout found on it (detect.c), the right way up
  * or turned half round, whichever reads more of its printed numbers;
  * *p and *g become the turned page's when that one is taken.
@@ -576,7 +579,33 @@ static pt_err read_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_gr
     }
     if (!found)
         return PT_ERR_SYNTAX;
-    /* The layout is in the page's millimetres: it lies where it says. */
+    return read_found(o, s, p, g, quads, px_mm, numbers, asked);
+}
+
+/* A shipped layout whose lines fit but whose printed numbers do not read
+ * (a club's form like a shipped one, its moves elsewhere): the page read
+ * with the layout found on it instead, when that one's numbers read.
+ * PT_ERR_SYNTAX, s untouched, when they do not. */
+static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm)
+{
+    ocr_layout *l = malloc(sizeof *l);
+    int numbers, asked;
+    if (!l)
+        return PT_ERR_NOMEM;
+    bool better = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked) && numbers > s->numbers &&
+                  4 * numbers >= 3 * asked;
+    if (better)
+        s->used = *l;
+    free(l);
+    return better ? read_found(o, s, p, g, quads, px_mm, numbers, asked) : PT_ERR_SYNTAX;
+}
+
+/* The page read with the layout detected on it (s->used), which is in the
+ * page's own millimetres: it lies where it says. */
+static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
+                         int asked)
+{
+    const ocr_layout *l = &s->used;
     ocr_fit f = {px_mm, 0, px_mm, 0, 0};
     s->turns = quads % 4;
     s->fit = ocr_grid_fit(g, l, px_mm).score;
@@ -689,6 +718,12 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         int asked, agree = numbers_agree(o, &o->layouts[i], &f, p.bin, &g, &asked);
         if (agree > s->numbers)
             best = f, which = i, s->numbers = agree, s->numbers_asked = asked;
+    }
+    if (2 * s->numbers < s->numbers_asked) {
+        err = read_if_detected(o, s, &p, &g, quads, px_mm);
+        if (err != PT_ERR_SYNTAX)
+            goto out;
+        err = PT_ERR_NOMEM;
     }
     const ocr_layout *l = &o->layouts[which];
     s->used = *l;

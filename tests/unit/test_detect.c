@@ -235,6 +235,41 @@ static void an_unknown_form_is_read(void **state)
     pixDestroy(&pix);
 }
 
+/* A form with the lines of a shipped one (two-30) but other printed
+ * numbers (101-130, 131-160): the shipped layout's numbers do not read,
+ * the layout found on the page is taken. */
+static void a_form_like_a_shipped_one_is_told_by_its_numbers(void **state)
+{
+    (void)state;
+    ocr_layout truth;
+    char msg[400];
+    assert_int_equal(ocr_layout_load(&truth, "two-30", msg, sizeof msg), PT_OK);
+    truth.block[0].first = 101, truth.block[1].first = 131;
+    ocr_form_opts fo = {150, "de", NULL};
+    PIX *pix = ocr_form_draw(&truth, &fo);
+    assert_non_null(pix);
+    pt_ocr *o = NULL;
+    pt_scan *s = NULL;
+    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
+    assert_int_equal(pt_scan_new(&s), PT_OK);
+    uint8_t *png;
+    size_t len;
+    assert_int_equal(pixWriteMemPng(&png, &len, pix, 0), 0);
+    pt_code code = PT_CODE_COUNT;
+    assert_int_equal(pt_ocr_read(o, png, len, 0, s, &code, msg, sizeof msg), PT_OK);
+    lept_free(png);
+    assert_string_equal(pt_scan_layout(s), "detected");
+    char out[8192];
+    size_t n = pt_scan_layout_text(s, out, sizeof out);
+    ocr_layout back;
+    int bad;
+    assert_int_equal(ocr_layout_parse(&back, out, n, &bad, msg, sizeof msg), PT_OK);
+    same_cells(&truth, &back, "de");
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+    pixDestroy(&pix);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +277,7 @@ int main(void)
         cmocka_unit_test(a_layout_written_reads_back),
         cmocka_unit_test(each_shipped_form_is_detected),
         cmocka_unit_test(an_unknown_form_is_read),
+        cmocka_unit_test(a_form_like_a_shipped_one_is_told_by_its_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
