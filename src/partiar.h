@@ -1205,6 +1205,9 @@ typedef struct pt_ocr_opts {
     long max_pixels;         /* a bigger image is refused; 0: 80 million */
     bool strings_only;       /* give the decoder the recogniser's best strings
                                 only, not its steps (pt_step): to measure */
+    bool detect;             /* the layout found on each page itself, no shipped one
+                                tried (with layout NULL; without, it is found only
+                                when no shipped layout fits) */
 } pt_ocr_opts;
 
 pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size);
@@ -1260,6 +1263,11 @@ float pt_scan_fit(const pt_scan *s);
  * row of each block) read as the layout has them, of *asked; layouts
  * whose lines fit the page about as well are told apart by them. */
 int pt_scan_numbers(const pt_scan *s, int *asked);
+/* The layout the page was read with as a layout file's text
+ * (partiar-layout(5)), a detected one in the page's own millimetres:
+ * into buf of size bytes, cut short when it does not fit; returns the
+ * text's whole length (as snprintf), 0 before a read. */
+size_t pt_scan_layout_text(const pt_scan *s, char *buf, size_t size);
 
 /* How an overlay marks a cell. */
 enum { PT_MARK_NONE, PT_MARK_READ, PT_MARK_UNCERTAIN, PT_MARK_CORRECTED, PT_MARK_ILLEGAL, PT_MARK_GAP };

@@ -39,7 +39,11 @@ static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
                            "      --pair            the two images are White's and Black's sheets of one game\n"
                            "  -l, --layout NAME     the sheets' layout: a shipped one (partiar form --list)\n"
                            "                        or a layout file (partiar-layout(5)); default: the\n"
-                           "                        shipped layout that fits the page's lines best\n"
+                           "                        shipped layout that fits the page's lines best, else\n"
+                           "                        the page's own; 'detect': always the page's own\n"
+                           "      --write-layout FILE\n"
+                           "                        write the layout the image was read with to FILE as a\n"
+                           "                        layout file (partiar-layout(5)), to check and correct\n"
                            "      --notation LANG   the sheets' piece letters (cs, de, fr...; default: detected)\n"
                            "      --overlay PATH    draw every cell's status on the scan: PATH is the PNG for\n"
                            "                        one sheet, else a folder of IMAGE.overlay.png\n"
@@ -63,7 +67,7 @@ static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
 typedef struct settings {
     int format, jobs;
     bool quiet, pair;
-    const char *overlay, *report;
+    const char *overlay, *report, *write_layout;
     bool overlay_dir;
     const pt_lang *notation;
     pt_ocr_opts ocr;
@@ -263,6 +267,18 @@ static void steps_json(pt_buf *b, const pt_record *rec, int entry)
     pt_buf_puts(b, "]]]");
 }
 
+/* --write-layout: the layout a sheet was read with, as a layout file. */
+static bool write_layout(const char *path, const pt_scan *scan, pt_buf *rep)
+{
+    size_t n = pt_scan_layout_text(scan, NULL, 0);
+    char *text = malloc(n + 1);
+    bool ok = text && pt_scan_layout_text(scan, text, n + 1) == n && write_file(path, (const uint8_t *)text, n);
+    if (!ok)
+        pt_buf_printf(rep, "%s: error: cannot write the layout: %s\n", path, text ? strerror(errno) : "out of memory");
+    free(text);
+    return ok;
+}
+
 static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
                        const pt_scan_mark *marks, const int *ply)
 {
@@ -364,6 +380,8 @@ static void ocr_item(void *job, size_t item, int thread)
             b->status[item] = PT_EXIT_USAGE;
             continue;
         }
+        if (s->write_layout && !write_layout(s->write_layout, scan, rep))
+            b->status[item] = PT_EXIT_USAGE;
         pt_record *rec = (pt_record *)pt_scan_record(scan);
         if (in->owner != PT_SHEET_NONE)
             pt_record_set_sheet(rec, in->owner);
@@ -590,21 +608,14 @@ static bool add_sheets(sheet_in **sheets, size_t *n, size_t *cap, const char *pa
 int pt_cmd_ocr(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"pair", no_argument, NULL, 'P'},
-        {"layout", required_argument, NULL, 'l'},
-        {"notation", required_argument, NULL, 'N'},
-        {"overlay", required_argument, NULL, 'O'},
-        {"report", required_argument, NULL, 'r'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"model", required_argument, NULL, 'M'},
-        {"tessdata", required_argument, NULL, 'T'},
-        {"max-pixels", required_argument, NULL, 'X'},
-        {"beam", required_argument, NULL, 'B'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"scoring", required_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"format", required_argument, NULL, 'f'},   {"pair", no_argument, NULL, 'P'},
+        {"layout", required_argument, NULL, 'l'},   {"notation", required_argument, NULL, 'N'},
+        {"overlay", required_argument, NULL, 'O'},  {"report", required_argument, NULL, 'r'},
+        {"jobs", required_argument, NULL, 'j'},     {"model", required_argument, NULL, 'M'},
+        {"tessdata", required_argument, NULL, 'T'}, {"max-pixels", required_argument, NULL, 'X'},
+        {"beam", required_argument, NULL, 'B'},     {"quiet", no_argument, NULL, 'q'},
+        {"scoring", required_argument, NULL, 'S'},  {"write-layout", required_argument, NULL, 'W'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     settings s = {.format = PT_OUT_PGN, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)};
     const char *layout_name = NULL;
@@ -630,6 +641,7 @@ int pt_cmd_ocr(int argc, char **argv)
                 return pt_cli_usage_error("ocr", "--notation: no notation '%s' (partiar convert --list-langs)", optarg);
             break;
         case 'O': s.overlay = optarg; break;
+        case 'W': s.write_layout = optarg; break;
         case 'r': s.report = optarg; break;
         case 'j':
             if (!pt_cli_parse_int(optarg, 1, THREADS, &v))
@@ -666,7 +678,8 @@ int pt_cmd_ocr(int argc, char **argv)
         return pt_cli_usage_error("ocr", "--pair wants two images, White's sheet and Black's; %d given", nargs);
     pt_layout *layout = NULL;
     char msg[512];
-    if (layout_name && pt_layout_load(&layout, layout_name, msg, sizeof msg) != PT_OK) {
+    s.ocr.detect = layout_name && !strcmp(layout_name, "detect");
+    if (layout_name && !s.ocr.detect && pt_layout_load(&layout, layout_name, msg, sizeof msg) != PT_OK) {
         pt_cli_error("%s", msg);
         return PT_EXIT_USAGE;
     }
@@ -697,6 +710,8 @@ int pt_cmd_ocr(int argc, char **argv)
     }
     if (s.pair && folder)
         return pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
+    if (s.write_layout && nsheets != 1)
+        return pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets);
     /* Games: the pair; in a folder, the images of one name; else each sheet. */
     games = calloc(nsheets + 1, sizeof *games);
     ok = ok && games;

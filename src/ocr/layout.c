@@ -382,3 +382,53 @@ size_t ocr_layout_lines(const ocr_layout *l, ocr_line *out, size_t max)
         n = add(out, n, max, l->line[i].x0, l->line[i].y0, l->line[i].x1, l->line[i].y1);
     return n < max ? n : max;
 }
+
+/* Appends to buf as snprintf would, counting what does not fit. */
+static void put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(*n < size ? buf + *n : NULL, *n < size ? size - *n : 0, fmt, ap);
+    va_end(ap);
+    *n += k > 0 ? (size_t)k : 0;
+}
+
+size_t ocr_layout_write(const ocr_layout *l, char *buf, size_t size)
+{
+    static const char *const rulings[] = {"boxed", "rows", "none"};
+    static const char *const kinds[] = {"number", "white", "black"};
+    size_t n = 0;
+    if (size)
+        buf[0] = '\0';
+    put(buf, size, &n, "name    %s\n", l->name[0] ? l->name : "unnamed");
+    if (l->title[0])
+        put(buf, size, &n, "title   %s\n", l->title);
+    put(buf, size, &n, "page    %.1f %.1f\nruling  %s\n", (double)l->page_w, (double)l->page_h, rulings[l->ruling]);
+    if (l->clock)
+        put(buf, size, &n, "clock   yes\n");
+    for (int i = 0; i < l->nmarks; i++)
+        put(buf, size, &n, "mark    %.1f %.1f %.1f\n", (double)l->mark[i].x, (double)l->mark[i].y,
+            (double)l->mark[i].w);
+    for (int i = 0; i < l->nfields; i++) {
+        const ocr_field *f = &l->field[i];
+        if (!strcmp(f->tag, "Result"))
+            put(buf, size, &n, "result  %.1f %.1f %.1f %.1f\n", (double)f->box.x, (double)f->box.y, (double)f->box.w,
+                (double)f->box.h);
+        else
+            /* A '#' would begin a comment: a label keeps what precedes one. */
+            put(buf, size, &n, "field   %s %.1f %.1f %.1f %.1f%s%.*s\n", f->tag, (double)f->box.x, (double)f->box.y,
+                (double)f->box.w, (double)f->box.h, f->label[0] ? " " : "", (int)strcspn(f->label, "#"), f->label);
+    }
+    for (int i = 0; i < l->nblocks; i++) {
+        const ocr_block *b = &l->block[i];
+        put(buf, size, &n, "block   %d %d %.2f %.2f %.3f", b->first, b->rows, (double)b->x, (double)b->y,
+            (double)b->row_h);
+        for (int c = 0; c < b->ncols; c++)
+            put(buf, size, &n, " %s:%.2f", kinds[b->kind[c]], (double)b->width[c]);
+        put(buf, size, &n, "\n");
+    }
+    for (int i = 0; i < l->nlines; i++)
+        put(buf, size, &n, "line    %.1f %.1f %.1f %.1f\n", (double)l->line[i].x0, (double)l->line[i].y0,
+            (double)l->line[i].x1, (double)l->line[i].y1);
+    return n;
+}

@@ -91,6 +91,11 @@ size_t ocr_layout_cells(const ocr_layout *l, ocr_cell_spec *out, size_t max);
  * the further lines; returns how many (at most max). */
 size_t ocr_layout_lines(const ocr_layout *l, ocr_line *out, size_t max);
 
+/* The layout as the text ocr_layout_parse reads (man/partiar-layout.5),
+ * into buf of size bytes, cut short when it does not fit; returns the
+ * text's whole length, as snprintf does. */
+size_t ocr_layout_write(const ocr_layout *l, char *buf, size_t size);
+
 /* The last move number the layout has room for. */
 int ocr_layout_moves(const ocr_layout *l);
 

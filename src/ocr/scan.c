@@ -15,9 +15,11 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "ocr/detect.h"
 #include "ocr/grid.h"
 #include "ocr/image.h"
 #include "ocr/layout.h"
+#include "ocr/photo.h"
 #include "ocr/read.h"
 #include "ocr/scan.h"
 
@@ -33,7 +35,8 @@ struct pt_ocr {
     ocr_layout *layouts; /* the one named, or every shipped one */
     ocr_cell_hook hook;  /* scan.h */
     void *hook_arg;
-    bool steps; /* read move cells' time steps for the decoder (pt_step) */
+    bool steps;  /* read move cells' time steps for the decoder (pt_step) */
+    bool detect; /* only the layout found on the page (detect.c) */
 };
 
 struct pt_scan {
@@ -49,6 +52,7 @@ struct pt_scan {
     pt_step *steps;             /* every cell's time steps, in cell order */
     size_t nsteps, steps_cap;
     size_t *step_at; /* per cell: where its steps begin; and end */
+    ocr_layout used; /* the layout read with, shipped or detected */
 };
 
 /* Room for a cell's steps: the most a cell's line of 36 pixels gives. */
@@ -122,6 +126,7 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
         return PT_ERR_NOMEM;
     e->max_pixels = o->max_pixels > 0 ? o->max_pixels : 80000000L;
     e->steps = !o->strings_only;
+    e->detect = o->detect && !o->layout;
     e->layouts = calloc(SHIPPED, sizeof *e->layouts);
     if (!e->layouts) {
         pt_ocr_free(&e);
@@ -211,6 +216,7 @@ static void scan_clear(pt_scan *s)
     s->layout[0] = '\0';
     s->turns = s->numbers = s->numbers_asked = 0;
     s->skew = s->fit = 0;
+    memset(&s->used, 0, sizeof s->used);
     pixDestroy(&s->page);
 }
 
@@ -254,6 +260,16 @@ int pt_scan_numbers(const pt_scan *s, int *asked)
 {
     *asked = s->numbers_asked;
     return s->numbers;
+}
+
+size_t pt_scan_layout_text(const pt_scan *s, char *buf, size_t size)
+{
+    if (!s->used.nblocks) {
+        if (size)
+            buf[0] = '\0';
+        return 0;
+    }
+    return ocr_layout_write(&s->used, buf, size);
 }
 
 const char *pt_scan_tag(const pt_scan *s, const char *tag)
@@ -595,6 +611,86 @@ void ocr_set_cell_hook(pt_ocr *o, ocr_cell_hook fn, void *arg)
     o->hook_arg = arg;
 }
 
+static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
+                         int asked);
+
+/* The page read with the layout found on it (detect.c), the right way up
+ * or turned half round, whichever reads more of its printed numbers;
+ * *p and *g become the turned page's when that one is taken.
+ * PT_ERR_SYNTAX when no table of moves is found either way. */
+static pt_err read_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_grid *g, int quads, float scale,
+                            float px_mm)
+{
+    ocr_layout *l = &s->used;
+    int numbers, asked;
+    bool found = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked);
+    if (!found || 2 * numbers < asked) {
+        ocr_page q;
+        ocr_grid h = {0};
+        ocr_layout *turned = malloc(sizeof *turned);
+        int n2 = 0, a2 = 0;
+        bool ok = turned && ocr_page_make(&q, pix, quads + 2, scale, s->skew);
+        if (ok && !ocr_grid_find(&h, q.faint, px_mm, 15)) {
+            ocr_page_clear(&q);
+            ok = false;
+        }
+        if (!ok) {
+            free(turned);
+            return PT_ERR_NOMEM;
+        }
+        if (ocr_detect_layout(turned, o->reader, q.bin, &h, px_mm, &n2, &a2) && (!found || n2 > numbers)) {
+            ocr_page t = *p;
+            ocr_grid u = *g;
+            *p = q, *g = h, q = t, h = u;
+            *l = *turned;
+            numbers = n2, asked = a2, quads += 2, found = true;
+        }
+        ocr_page_clear(&q);
+        ocr_grid_clear(&h);
+        free(turned);
+    }
+    if (!found)
+        return PT_ERR_SYNTAX;
+    return read_found(o, s, p, g, quads, px_mm, numbers, asked);
+}
+
+/* A shipped layout whose lines fit but whose printed numbers do not read
+ * (a club's form like a shipped one, its moves elsewhere): the page read
+ * with the layout found on it instead, when that one's numbers read.
+ * PT_ERR_SYNTAX, s untouched, when they do not. */
+static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm)
+{
+    ocr_layout *l = malloc(sizeof *l);
+    int numbers, asked;
+    if (!l)
+        return PT_ERR_NOMEM;
+    bool better = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked) && numbers > s->numbers &&
+                  4 * numbers >= 3 * asked;
+    if (better)
+        s->used = *l;
+    free(l);
+    return better ? read_found(o, s, p, g, quads, px_mm, numbers, asked) : PT_ERR_SYNTAX;
+}
+
+/* The page read with the layout detected on it (s->used), which is in the
+ * page's own millimetres: it lies where it says. */
+static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
+                         int asked)
+{
+    const ocr_layout *l = &s->used;
+    ocr_fit f = {px_mm, 0, px_mm, 0, 0};
+    s->turns = quads % 4;
+    s->fit = ocr_grid_fit(g, l, px_mm).score;
+    s->numbers = numbers, s->numbers_asked = asked;
+    snprintf(s->layout, sizeof s->layout, "%s", l->name);
+    if (!read_cells(o, s, l, &f, p->bin, g) || !make_record(s))
+        return PT_ERR_NOMEM;
+    read_fields(o, s, l, &f, p->bin, g);
+    s->page = p->grey;
+    p->grey = NULL;
+    return PT_OK;
+}
+
 pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan *s, pt_code *code, char *msg,
                    size_t size)
 {
@@ -602,6 +698,15 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     PIX *pix = ocr_image_load(data, len, page, o->max_pixels, code, msg, size);
     if (!pix)
         return PT_ERR_SYNTAX;
+    /* A photo: its page found, made flat and cut from the desk at 300 dpi
+     * (11.8 pixels a millimetre), then read as a scan. */
+    float side_a = o->layouts[0].page_w, side_b = o->layouts[0].page_h;
+    PIX *flat = ocr_photo_flatten(pix, (int)lroundf(11.8f * fminf(side_a, side_b)),
+                                  (int)lroundf(11.8f * fmaxf(side_a, side_b)), NULL);
+    if (flat) {
+        pixDestroy(&pix);
+        pix = flat;
+    }
     /* Work at about 300 dpi: finer only costs time. A landscape image is
      * a portrait page turned a quarter. */
     int pw = pixGetWidth(pix), ph = pixGetHeight(pix);
@@ -633,6 +738,14 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     }
     if (!ocr_grid_find(&g, p.faint, px_mm, 15))
         goto out;
+    if (o->detect) {
+        err = read_detected(o, s, pix, &p, &g, quads, scale, px_mm);
+        if (err == PT_ERR_SYNTAX) {
+            *code = PT_CODE_NOT_A_SCORESHEET;
+            snprintf(msg, size, "no table of moves found on the page");
+        }
+        goto out;
+    }
     /* Every layout, both ways up. */
     ocr_fit best = {0};
     size_t which = 0;
@@ -655,9 +768,14 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         reverse(g.cols, g.w);
     }
     if (best.score < 0.35f) {
+        /* No shipped layout: the page's own, when it has one. */
+        err = read_detected(o, s, pix, &p, &g, quads, scale, px_mm);
+        if (err != PT_ERR_SYNTAX)
+            goto out;
         *code = PT_CODE_NOT_A_SCORESHEET;
         snprintf(msg, size,
-                 "no ruled grid of a known layout on the page (the closest, %s, fits %.0f%%); name one with --layout",
+                 "no ruled grid of a known layout on the page (the closest, %s, fits %.0f%%) and no table of moves "
+                 "of its own; name one with --layout",
                  o->layouts[which].name, 100 * best.score);
         err = PT_ERR_SYNTAX;
         goto out;
@@ -682,7 +800,14 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         if (agree > s->numbers)
             best = f, which = i, s->numbers = agree, s->numbers_asked = asked;
     }
+    if (2 * s->numbers < s->numbers_asked) {
+        err = read_if_detected(o, s, &p, &g, quads, px_mm);
+        if (err != PT_ERR_SYNTAX)
+            goto out;
+        err = PT_ERR_NOMEM;
+    }
     const ocr_layout *l = &o->layouts[which];
+    s->used = *l;
     s->turns = quads % 4;
     s->fit = best.score;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);

@@ -452,6 +452,8 @@ report uninstall "$([ "$left" -eq 0 ] && echo 0 || echo 1)" "$left files left af
 
 . "$here/reconcile.sh"
 . "$here/ocr.sh"
+. "$here/photo.sh"
+. "$here/detect.sh"
 . "$here/hostile.sh"
 
 echo "cli: $passed passed, $failed failed"

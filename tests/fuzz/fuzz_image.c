@@ -1,6 +1,7 @@
 /*
  * fuzz_image.c - libFuzzer harness for reading a scan: the image loader,
- * the clean-up and the grid finder with a layout fitted to it.
+ * a photo's page found and made flat, the clean-up and the grid finder
+ * with a layout fitted to it.
  *
  * Any bytes must be either refused with a message or decoded into a page
  * whose lines are found and fitted, with a fit score in [0, 1]; never a
@@ -10,6 +11,7 @@
 #include "ocr/grid.h"
 #include "ocr/image.h"
 #include "ocr/layout.h"
+#include "ocr/photo.h"
 
 #include <stdlib.h>
 
@@ -35,6 +37,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!msg[0] || (code != PT_CODE_IMAGE_UNREADABLE && code != PT_CODE_IMAGE_TOO_LARGE))
             abort();
         return 0;
+    }
+    /* A photo's page: made flat or left; flat, its short side 210 and its
+     * long one at most 1.65 times that (the page's aspect as seen), and
+     * the grid's corners a proper quadrangle the projective map takes. */
+    ocr_quad grid;
+    PIX *flat = ocr_photo_flatten(pix, 210, 297, &grid);
+    if (flat) {
+        int fw = pixGetWidth(flat), fh = pixGetHeight(flat), lo = fw < fh ? fw : fh, hi = fw < fh ? fh : fw;
+        if (pixGetDepth(flat) != 8 || lo != 210 || hi > 347)
+            abort();
+        const ocr_quad square = {{0, 100, 100, 0}, {0, 0, 100, 100}};
+        double h[9];
+        if (!ocr_photo_homography(&square, &grid, h))
+            abort();
+        pixDestroy(&flat);
     }
     ocr_page page;
     int w = pixGetWidth(pix);

@@ -4,7 +4,7 @@
 #
 #   tests/tools/ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS]
 #       [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST]
-#       [-j JOBS] [--clean] GAMES.pgn OUTDIR
+#       [-j JOBS] [--clean] [--photo] GAMES.pgn OUTDIR
 #
 # PAIRS (10) pairs of scoresheets are made from real games of GAMES.pgn by
 # tests/tools/sheet-pairs (seed SEED, 1; --clean: no slips), each player's
@@ -23,7 +23,15 @@
 #                                     layout, dpi, noise (tab separated,
 #                                     under a header line)
 #
-# so that OUTDIR is a round for `partiar ocr OUTDIR`. The tags Event, Site,
+# so that OUTDIR is a round for `partiar ocr OUTDIR`.
+#
+# --photo: each sheet is drawn in colour (the pen's blue stays blue) and
+# photographed on a desk by tests/tools/photo-render.sh (perspective,
+# uneven light, a quarter turn for one in three; seeded by the sheet):
+# the scans are NAME-white.jpg and NAME-black.jpg instead, each with its
+# NAME-SIDE.jpg.corners (where the page's corners are in the photo), and
+# the manifest has a seventh column, photo, 1 on every line (a set without
+# --photo keeps its six). The tags Event, Site,
 # Date, Round, White and Black of each record are the real game's (found
 # in GAMES.pgn by its moves); Result is the writer's.
 #
@@ -81,9 +89,10 @@ dpi=300
 noise_arg=1
 jobs=1
 clean=()
+photo=0
 
 usage() {
-    echo "usage: ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS] [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST] [-j JOBS] [--clean] GAMES.pgn OUTDIR" >&2
+    echo "usage: ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS] [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST] [-j JOBS] [--clean] [--photo] GAMES.pgn OUTDIR" >&2
     exit 2
 }
 
@@ -99,6 +108,7 @@ while [ $# -gt 0 ]; do
     --noise) noise_arg=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     --clean) clean=(--clean); shift ;;
+    --photo) photo=1; shift ;;
     -h | --help) usage ;;
     -*) echo "ocr-set.sh: unknown option $1" >&2; usage ;;
     *) break ;;
@@ -171,7 +181,11 @@ awk -v RS= -v maxrows="$maxrows" -v out="$tmp/games.pgn" -v keys="$tmp/keys" '
 # Per pair: the real tags into both records, the true game as PGN, the
 # layout and fonts drawn, and a render job per sheet.
 : >"$tmp/jobs"
-printf 'name\tside\tfont\tlayout\tdpi\tnoise\n' >"$outdir/manifest.tsv"
+if [ "$photo" -eq 1 ]; then
+    printf 'name\tside\tfont\tlayout\tdpi\tnoise\tphoto\n' >"$outdir/manifest.tsv"
+else
+    printf 'name\tside\tfont\tlayout\tdpi\tnoise\n' >"$outdir/manifest.tsv"
+fi
 k=0
 declare -A seen=()
 nf=${#fonts[@]}
@@ -212,14 +226,23 @@ while IFS=$'\t' read -r name _; do
             { cat "$tmp/tags"; grep -vE '^\[(Event|Site|Date|Round|White|Black) ' "$rec"; } >"$tmp/rec"
             mv "$tmp/rec" "$rec"
         fi
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$side" "$(basename "$font")" "$layout" "$dpi" "$noise" >>"$outdir/manifest.tsv"
-        printf '%s\0%s\0%s\0%s\0%s\0%s\0%s\0' "$layout" "$font" "$dpi" "$noise" "$((seed * 100000 + 2 * k + s))" "$rec" "$outdir/$name-$side.png" >>"$tmp/jobs"
+        line=$(printf '%s\t%s\t%s\t%s\t%s\t%s' "$name" "$side" "$(basename "$font")" "$layout" "$dpi" "$noise")
+        [ "$photo" -eq 0 ] || line+=$'\t1'
+        printf '%s\n' "$line" >>"$outdir/manifest.tsv"
+        printf '%s\0%s\0%s\0%s\0%s\0%s\0%s\0%s\0' "$layout" "$font" "$dpi" "$noise" "$((seed * 100000 + 2 * k + s))" "$rec" "$outdir/$name-$side.png" "$photo" >>"$tmp/jobs"
     done
     k=$((k + 1))
 done <"$outdir/records/manifest.tsv"
 
-# The sheets drawn, JOBS at once.
+# The sheets drawn, JOBS at once; a photo is taken of the sheet drawn in
+# colour, which goes (its cells' truth stays).
 export partiar here
 # shellcheck disable=SC2016 # the arguments are the inner shell's
-xargs -0 -n 7 -P "$jobs" sh -c '"$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" "$6" "$7"' sh <"$tmp/jobs"
-echo "ocr-set.sh: $k pairs, $((2 * k)) sheets in $outdir" >&2
+xargs -0 -n 8 -P "$jobs" sh -c '
+    if [ "$8" -eq 1 ]; then
+        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" --colour "$6" "$7" &&
+            "$here/photo-render.sh" --seed "$5" "$7" "${7%.png}.jpg" && rm -f "$7"
+    else
+        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" "$6" "$7"
+    fi' sh <"$tmp/jobs"
+echo "ocr-set.sh: $k pairs, $((2 * k)) sheets$([ "$photo" -eq 0 ] || echo ' (photos)') in $outdir" >&2
