@@ -423,7 +423,7 @@ static bool room_for_steps(pt_scan *s)
 {
     if (s->nsteps + CELL_STEPS <= s->steps_cap)
         return true;
-    size_t cap = s->steps_cap ? 2 * s->steps_cap : 16 * CELL_STEPS;
+    size_t cap = s->steps_cap ? 2 * s->steps_cap : 16 * (size_t)CELL_STEPS;
     pt_step *bigger = realloc(s->steps, cap * sizeof *bigger);
     if (!bigger)
         return false;

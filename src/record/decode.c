@@ -399,8 +399,7 @@ static float steps_fall(const search *s, size_t r, const pt_entry *e, const pt_p
      * (printed or written), a draw offer and a clock time after it. */
     char before[16] = "", after[24] = "";
     snprintf(before, sizeof before, "%d.", e->number);
-    if (e->marks & PT_ENTRY_DRAW_OFFER)
-        strcat(after, "(=)");
+    snprintf(after, sizeof after, "%s", e->marks & PT_ENTRY_DRAW_OFFER ? "(=)" : "");
     if (e->clock >= 0)
         snprintf(after + strlen(after), sizeof after - strlen(after), "%d:%02d", e->clock / 3600, e->clock / 60 % 60);
     float best = -INFINITY;

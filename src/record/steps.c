@@ -73,7 +73,7 @@ float steps_score(const pt_step *steps, size_t n, const char *text)
     if (n == 0 || L < 0)
         return -INFINITY;
     int S = 2 * L + 1;
-    float alpha[2 * MAX_LABELS + 1], next[2 * MAX_LABELS + 1];
+    float alpha[2 * MAX_LABELS + 1], next[2 * MAX_LABELS + 1] = {0};
     for (int k = 0; k < S; k++)
         alpha[k] = -INFINITY;
     bool started = false;
@@ -174,7 +174,7 @@ int steps_best(const pt_step *steps, size_t n, char (*text)[STEPS_TEXT_MAX], flo
                     if (p->len + clen < STEPS_TEXT_MAX) {
                         char t[STEPS_TEXT_MAX];
                         memcpy(t, p->text, p->len);
-                        memcpy(t + p->len, c, clen);
+                        memcpy(t + p->len, c, clen + 1);
                         q = find(grown, &ng, CAP, t, p->len + clen, c);
                         if (q)
                             q->chars = log_add(q->chars, p->blank + lp);
@@ -182,7 +182,7 @@ int steps_best(const pt_step *steps, size_t n, char (*text)[STEPS_TEXT_MAX], flo
                 } else if (p->len + clen < STEPS_TEXT_MAX) {
                     char t[STEPS_TEXT_MAX];
                     memcpy(t, p->text, p->len);
-                    memcpy(t + p->len, c, clen);
+                    memcpy(t + p->len, c, clen + 1);
                     q = find(grown, &ng, CAP, t, p->len + clen, c);
                     if (q)
                         q->chars = log_add(q->chars, all + lp);
