@@ -164,6 +164,11 @@ run() { # OUT.json ARGS...
     b=$(now)
     echo "$b - $a" | bc >"$out.time"
 }
+image_of() { # DIR/NAME-SIDE: its scan or its photo
+    local e
+    for e in png jpg; do [ -e "$1.$e" ] && { echo "$1.$e"; return; }; done
+    echo "$1.png"
+}
 nsheets=0
 for cfg in $configs; do
     read -r -a args <<<"$(config_args "$cfg")"
@@ -172,11 +177,11 @@ for cfg in $configs; do
         mkdir -p "$dir/$cfg"
         while IFS=$'\t' read -r name side _; do
             [ "$name" = name ] && continue
-            img=$(ls "$dir/$name-$side".png "$dir/$name-$side".jpg 2>/dev/null | head -n 1)
+            img=$(image_of "$dir/$name-$side")
             [ -s "$dir/$cfg/$name-$side.json.time" ] || run "$dir/$cfg/$name-$side.json" "${args[@]}" "$img"
             nsheets=$((nsheets + 1))
             [ "$side" = black ] || continue
-            wimg=$(ls "$dir/$name-white".png "$dir/$name-white".jpg 2>/dev/null | head -n 1)
+            wimg=$(image_of "$dir/$name-white")
             [ -s "$dir/$cfg/$name.pair.json.time" ] || run "$dir/$cfg/$name.pair.json" "${args[@]}" --pair "$wimg" "$img"
         done <"$dir/manifest.tsv"
     done
