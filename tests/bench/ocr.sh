@@ -91,16 +91,19 @@ export OMP_THREAD_LIMIT=1
 amb=0.881
 # The recognisers measured, side by side: each a name and its options.
 #   stock            Tesseract's eng, its best strings only (issue 21's reader)
-#   trained          the notation model (models/notation.traineddata), every
-#                    legal move scored against its time steps (the default)
-#   trained-strings  the notation model, its best strings only
-configs=${CONFIGS:-stock trained trained-strings}
+#   trained          the notation model alone (models/notation.traineddata),
+#                    every legal move scored against its time steps
+#   trained-strings  the notation model alone, its best strings only
+#   default          what partiar ocr does unasked: the notation model's and
+#                    eng's candidates mixed, and the time steps
+configs=${CONFIGS:-stock trained trained-strings default}
 config_args() {
     case $1 in
     stock) echo "--model eng --scoring strings" ;;
     stock-steps) echo "--model eng --scoring steps" ;;
     trained) echo "--model notation --scoring steps" ;;
     trained-strings) echo "--model notation --scoring strings" ;;
+    default) echo "--model notation+eng --scoring steps" ;;
     *) echo "ocr.sh: no configuration $1" >&2; exit 2 ;;
     esac
 }
