@@ -708,10 +708,19 @@ int pt_cmd_ocr(int argc, char **argv)
             ok = add_sheets(&sheets, &nsheets, &cap, argv[i], owner);
         }
     }
+    int usage = 0;
     if (s.pair && folder)
-        return pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
-    if (s.write_layout && nsheets != 1)
-        return pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets);
+        usage = pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
+    else if (s.write_layout && nsheets != 1)
+        usage = pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets);
+    if (usage) { /* what was gathered is let go, as at the end */
+        for (size_t k = 0; k < nowned; k++)
+            free(owned[k]);
+        free(owned);
+        free(sheets);
+        pt_layout_free(&layout);
+        return usage;
+    }
     /* Games: the pair; in a folder, the images of one name; else each sheet. */
     games = calloc(nsheets + 1, sizeof *games);
     ok = ok && games;
