@@ -47,14 +47,10 @@ set -euo pipefail
 # obliques, a neat hand). NEVER add a font of tests/tools/ocr-set.sh's
 # held-out list (Ecolier, Klee, SteveHand, Delphine, nor another weight of
 # their families): the held-out figures would measure what was learnt.
-training_fonts=(
-    /usr/share/fonts/truetype/breip/Breip.ttf
-    /usr/share/fonts/truetype/fifthhorseman/dkg.ttf
-    /usr/share/fonts/truetype/fifthhorseman/dkgIt.ttf
-    /usr/share/fonts/truetype/rufscript/Rufscript010.ttf
-    /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf
-    /usr/share/fonts/opentype/comic-neue/ComicNeue-Regular.otf
-    /usr/share/fonts/opentype/comic-neue/ComicNeue-Italic.otf
+# ocr-set.sh's tuning fonts, then more hands that bench-ocr never measures.
+mapfile -t training_fonts < <(sed -n '/^tuning_fonts=(/,/^)/p' "$(dirname "$0")/../../tests/tools/ocr-set.sh" |
+    grep -o '/usr/share/fonts/[^ ]*')
+training_fonts+=(
     /usr/share/fonts/truetype/fifthhorseman/dkgBd.ttf
     /usr/share/fonts/truetype/fifthhorseman/dkgBI.ttf
     /usr/share/fonts/opentype/dancingscript/DancingScript-Bold.otf

@@ -122,7 +122,8 @@ typedef struct memo {
  * (steps_cost): of entry key - 1 (0 is an empty slot). */
 typedef struct step_memo {
     uint32_t key;
-    char san[20]; /* the SAN and the UCI */
+    pt_move move; /* the move, and its SAN (its long forms follow from it) */
+    char san[16];
     float cost;
 } step_memo;
 
@@ -423,22 +424,20 @@ static float steps_fall(const search *s, size_t r, const pt_entry *e, const pt_p
  * strings alone 74.4%); remembered, as many partial games ask. */
 static float steps_cost(const search *s, size_t r, const pt_entry *e, const pt_pos *pos, pt_move m, const char *san)
 {
-    char key[PT_SAN_MAX + 8];
-    char uci[PT_SAN_MAX];
-    snprintf(key, sizeof key, "%s%s", san, pt_san_write(pos, m, NULL, PT_NOTATION_UCI, uci));
-    size_t len = strlen(key);
+    size_t len = strlen(san);
     uint32_t id = (uint32_t)(r << 24 | (size_t)(e - s->entries[r])) + 1;
     float fall;
     if (len >= sizeof s->step_memo->san) {
         fall = steps_fall(s, r, e, pos, m, san);
     } else {
-        uint64_t h = id * 0x9E3779B97F4A7C15ull;
+        uint64_t h = (id * 0x9E3779B97F4A7C15ull) ^ m;
         for (size_t i = 0; i < len; i++)
-            h = (h ^ (unsigned char)key[i]) * 0x100000001B3ull;
+            h = (h ^ (unsigned char)san[i]) * 0x100000001B3ull;
         step_memo *sm = &s->step_memo[(h >> 40) & (MEMO_SIZE - 1)];
-        if (sm->key != id || strcmp(sm->san, key) != 0) {
+        if (sm->key != id || sm->move != m || strcmp(sm->san, san) != 0) {
             sm->key = id;
-            memcpy(sm->san, key, len + 1);
+            sm->move = m;
+            memcpy(sm->san, san, len + 1);
             sm->cost = steps_fall(s, r, e, pos, m, san);
         }
         fall = sm->cost;

@@ -3,6 +3,7 @@
  * a page's lines whichever way up it lies, and every kind of bad input
  * refused with its code.
  */
+#include "form_util.h"
 #include "test_util.h"
 
 #include "ocr/grid.h"
@@ -65,23 +66,6 @@ static void a_bad_layout_says_where(void **state)
     const char *one_side = "page 210 297\nblock 1 30 10 10 7 number:9 white:38\n";
     assert_int_equal(ocr_layout_parse(&l, one_side, strlen(one_side), &bad, msg, sizeof msg), PT_ERR_SYNTAX);
     assert_int_equal(bad, 2);
-}
-
-/* The form of a layout, drawn and read back: a PNG partiar decodes. */
-static PIX *form_page(const char *name, int dpi)
-{
-    pt_layout *l;
-    char msg[256];
-    assert_int_equal(pt_layout_load(&l, name, msg, sizeof msg), PT_OK);
-    pt_form_opts o = {.dpi = dpi};
-    uint8_t *png;
-    size_t len;
-    assert_int_equal(pt_form_draw(l, &o, PT_IMAGE_PNG, &png, &len), PT_OK);
-    pt_layout_free(&l);
-    PIX *pix = pixReadMem(png, len);
-    free(png);
-    assert_non_null(pix);
-    return pix;
 }
 
 /* Reads pix as a scan with engine o; returns the error and fills s. */

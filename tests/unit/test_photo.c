@@ -5,6 +5,7 @@
  * as it is; and no quadrangle, however degenerate, breaks the projective
  * map.
  */
+#include "form_util.h"
 #include "test_util.h"
 
 #include "ocr/layout.h"
@@ -16,17 +17,7 @@
 /* A layout's blank form at dpi, 8 bits deep (ink 0, paper 255). */
 static PIX *form_grey(const char *name, int dpi)
 {
-    pt_layout *l;
-    char msg[256];
-    assert_int_equal(pt_layout_load(&l, name, msg, sizeof msg), PT_OK);
-    pt_form_opts o = {.dpi = dpi};
-    uint8_t *png;
-    size_t len;
-    assert_int_equal(pt_form_draw(l, &o, PT_IMAGE_PNG, &png, &len), PT_OK);
-    pt_layout_free(&l);
-    PIX *pix = pixReadMem(png, len);
-    free(png);
-    assert_non_null(pix);
+    PIX *pix = form_page(name, dpi);
     PIX *grey = pixConvertTo8(pix, 0);
     pixDestroy(&pix);
     return grey;
