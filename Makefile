@@ -89,7 +89,9 @@ DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fon
 # The notation model's training fonts (models/notation/train.sh) besides
 # the tuning fonts above; none of the held-out ones.
 DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster fonts-havana \
-	fonts-yusei-magic fonts-seto fonts-kiloji fonts-dejavu-extra
+	fonts-yusei-magic fonts-seto fonts-kiloji fonts-dejavu-extra fonts-tlwg-purisa-ttf fonts-nanum-extra \
+	fonts-aoyagi-kouzan-t fonts-yozvox-yozfont fonts-texgyre fonts-fantasque-sans fonts-comfortaa \
+	fonts-sil-andika fonts-opendyslexic fonts-tuffy fonts-cabin fonts-quicksand
 
 .PHONY: all deps deps-bench deps-model model format lint check check-san test demo bench bench-ocr fuzz fuzz-build fuzz-smoke \
 	install uninstall clean

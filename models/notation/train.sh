@@ -10,21 +10,23 @@
 # evaluation and its provenance to models/notation.traineddata and
 # models/notation.txt. --tiny makes a model of a few pairs and a few
 # hundred iterations into BUILD/model-tiny/ only: the recipe's test (make
-# test runs it), not a model. --reuse keeps the sheets already drawn in
-# the work folder (step 1 is the slow one) and redoes the rest.
+# test runs it), not a model. --reuse keeps the sets of sheets already
+# drawn in the work folder (step 1 is the slow one) and redoes the rest.
 #
 # 1. Sheets. PAIRS (250) pairs of scoresheets of real games
 #    (tests/corpora/pgn/real: Aronian, London 1851, lichess; never the
 #    games bench-ocr measures on) with their players' slips and national
 #    notations (tests/tools/sheet-pairs), drawn by hand on the shipped
 #    forms and scanned at 300 dpi with noise 0, 1 and 2
-#    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; EVAL_PAIRS (16)
-#    more, with another seed, to evaluate on.
+#    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; MORE_PAIRS
+#    (150) pairs in the MORE FONTS, with another seed; EVAL_PAIRS (16)
+#    more in the training fonts, with a third seed, to evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
 #    lines taken out, and shown as the reader shows it to the model
-#    (tests/tools/cell-lines.c), once as cut and once changed at random
-#    (thicker or thinner strokes, slant, width, specks), laid side by side
-#    into lines of 1 to 6 cells; the truth is the text the writer wrote.
+#    (tests/tools/cell-lines.c), once as cut and AUG (2) times changed at
+#    random (thicker or thinner strokes, another pen, a bend, slant, a
+#    turn, width, skips, specks), laid side by side into lines of 1 to 6
+#    cells; the truth is the text the writer wrote.
 #    Tesseract makes .lstmf files of them.
 # 3. The alphabet is every character written, and the notation's whole
 #    alphabet besides (so that a rare letter still has its output): files,
@@ -32,10 +34,12 @@
 #    No dictionary: a move is no word.
 # 4. A small network trained from scratch (NET_SPEC: two convolutions'
 #    worth of features, then LSTMs of 48, 96 and 128 cells, far smaller
-#    than eng's, for an alphabet of some fifty characters), ITERATIONS
-#    (60000) lines, learning rate 0.002; the checkpoint with the least
-#    character error on the training lines is kept, made an integer model
-#    (smaller and faster, as Debian's own models are) and evaluated on the
+#    than eng's, for an alphabet of some fifty characters), in two
+#    stages: STAGE1 (30000) lines of the training set's cells as cut,
+#    then all the training lines up to ITERATIONS (100000), learning rate
+#    0.002; the checkpoint with the least character error on the training
+#    lines is kept, made an integer model (smaller and faster, as
+#    Debian's own models are) and evaluated on the
 #    evaluation lines with lstmeval.
 #
 # The same arguments give the same model on the same Tesseract: every
@@ -67,14 +71,40 @@ training_fonts+=(
     /usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf
     /usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf
 )
+# The MORE FONTS, a set of sheets of their own (MORE_PAIRS): more pens
+# (felt tip, brush, ballpoint), more slants, and a few plain school and
+# sans hands, so that the model learns the letters rather than the fonts.
+more_fonts=(
+    /usr/share/fonts/truetype/tlwg/Purisa.ttf
+    /usr/share/fonts/truetype/tlwg/Purisa-Oblique.ttf
+    /usr/share/fonts/truetype/tlwg/Purisa-Bold.ttf
+    /usr/share/fonts/truetype/nanum/NanumBarunpenR.ttf
+    /usr/share/fonts/truetype/nanum/NanumBarunpenB.ttf
+    /usr/share/fonts/truetype/nanum/NanumBrush.ttf
+    /usr/share/fonts/truetype/nanum/NanumPen.ttf
+    /usr/share/fonts/truetype/aoyagi-kouzan-t/AoyagiKouzanT.ttf
+    /usr/share/fonts/truetype/yozvox-yozfont/YOzRNXF.ttf
+    /usr/share/fonts/truetype/yozvox-yozfont/YOzRN_i.ttf
+    /usr/share/texmf/fonts/opentype/public/tex-gyre/texgyrechorus-mediumitalic.otf
+    /usr/share/fonts/opentype/fantasque-sans/LargeLineHeight/OTF/FantasqueSansMono-Italic.otf
+    /usr/share/fonts/truetype/comfortaa/Comfortaa-Regular.ttf
+    /usr/share/fonts/truetype/andika/Andika-Italic.ttf
+    /usr/share/fonts/opentype/opendyslexic/OpenDyslexic-Regular.otf
+    /usr/share/fonts/truetype/tuffy/Tuffy_Italic.ttf
+    /usr/share/fonts/opentype/cabin/Cabin-Italic.otf
+    /usr/share/fonts/truetype/quicksand/Quicksand-Regular.ttf
+)
 # --------------------------------------------------------------------
 
 NET_SPEC='[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx128 O1c###]'
 ALPHABET='abcdefgh 12345678 90 ABCDEFGHJKLNOPQRSTVW xX : - = + # ( ) / . p'
 SEED=${SEED:-1}
 PAIRS=${PAIRS:-250}
+MORE_PAIRS=${MORE_PAIRS:-150}
+AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
-ITERATIONS=${ITERATIONS:-60000}
+STAGE1=${STAGE1:-30000}
+ITERATIONS=${ITERATIONS:-100000}
 jobs=2
 tiny=
 reuse=
@@ -94,7 +124,8 @@ cd "$here"
 if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
-    PAIRS=2 EVAL_PAIRS=1 ITERATIONS=300
+    more_fonts=()
+    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300
     work=$build/model-tiny
     model=$work/notation.traineddata
     about=$work/notation.txt
@@ -106,16 +137,16 @@ fi
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
     [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
 done
-for f in "${training_fonts[@]}"; do
+for f in "${training_fonts[@]}" "${more_fonts[@]}"; do
     [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
     case $f in *cole* | *lee* | *SteveHand* | *Delphine*)
         echo "train.sh: $f is a held-out font" >&2; exit 2 ;;
     esac
 done
-fonts=$(IFS=,; echo "${training_fonts[*]}")
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-if [ -n "$reuse" ] && [ -s "$work/train/manifest.tsv" ] && [ -s "$work/eval/manifest.tsv" ]; then
-    rm -rf "$work/train-lines" "$work/eval-lines" "$work/lang" "$work/ckpt" "$work/log"
+sets=(train more eval)
+if [ -n "$reuse" ] && [ -d "$work" ]; then
+    rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
     reuse=
     rm -rf "$work"
@@ -125,38 +156,62 @@ log=$work/log
 started=$(date +%s)
 say() { echo "train.sh: $*" | tee -a "$log" >&2; }
 
-# 1. The sheets.
+# 1. The sheets: a set in the training fonts, a set in the more fonts, and
+# the evaluation set (the training fonts, another seed). --reuse keeps the
+# sets already drawn.
 cat tests/corpora/pgn/real/Aronian.pgn tests/corpora/pgn/real/London1851.pgn \
     tests/corpora/pgn/real/lichess-100.pgn >"$work/games.pgn"
-for set in train eval; do
-    [ -n "$reuse" ] && break
-    if [ $set = train ]; then n=$PAIRS s=$SEED; else n=$EVAL_PAIRS s=$((SEED + 5000)); fi
+drawn=0 kept=0
+for set in "${sets[@]}"; do
+    case $set in
+    train) n=$PAIRS s=$SEED list=("${training_fonts[@]}") ;;
+    more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
+    eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
+    esac
+    [ "$n" -gt 0 ] || continue
+    if [ -n "$reuse" ] && [ -s "$work/$set/manifest.tsv" ]; then
+        kept=$((kept + 2 * n))
+        continue
+    fi
     tests/tools/ocr-set.sh --partiar "$build/partiar" --sheet-pairs "$build/tools/sheet-pairs" -n "$n" -s "$s" \
-        --fonts "$fonts" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
+        --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
+    drawn=$((drawn + 2 * n))
 done
-say "sheets drawn: $((2 * PAIRS)) to train on, $((2 * EVAL_PAIRS)) to evaluate on${reuse:+ (kept from before)}"
+say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
-# 2. The lines, and Tesseract's .lstmf of each sheet's lines.
-for set in train eval; do
-    mkdir -p "$work/$set-lines"
-    aug=1
-    [ $set = eval ] && aug=0
+# 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set,
+# and of the training set once more with its cells as cut only (plain),
+# for the first stage of step 4.
+for name in "${sets[@]}" plain; do
+    set=$name aug=$AUG
+    [ "$name" = plain ] && set=train
+    [ "$name" = plain ] || [ "$name" = eval ] && aug=0
+    [ -s "$work/$set/manifest.tsv" ] || continue
+    mkdir -p "$work/$name-lines"
     lines=0
     for part in $(seq 0 $((jobs - 1))); do
-        "$build/tools/cell-lines" -a $aug -s "$SEED" -p "$part/$jobs" "$work/$set" "$work/$set-lines" \
-            >"$work/$set-lines/count.$part" 2>>"$log" &
+        "$build/tools/cell-lines" -a "$aug" -s "$SEED" -p "$part/$jobs" "$work/$set" "$work/$name-lines" \
+            >"$work/$name-lines/count.$part" 2>>"$log" &
     done
     wait
-    for part in $(seq 0 $((jobs - 1))); do lines=$((lines + $(cat "$work/$set-lines/count.$part"))); done
-    say "$set: $lines lines of $(cat "$work/$set-lines"/*.txt | wc -w) cells"
-    find "$work/$set-lines" -name '*.tif' -print0 | sort -z |
-        xargs -0 -P "$jobs" -I{} sh -c 'b=${1%.tif}; tesseract "$1" "$b" --psm 7 lstm.train >/dev/null 2>&1' sh {}
-    find "$work/$set-lines" -name '*.lstmf' | sort >"$work/$set.list"
+    for part in $(seq 0 $((jobs - 1))); do lines=$((lines + $(cat "$work/$name-lines/count.$part"))); done
+    say "$name: $lines lines of $(cat "$work/$name-lines"/*.txt | wc -w) cells"
+    find "$work/$name-lines" -name '*.tif' -print0 | sort -z |
+        xargs -0 -P "$jobs" -I{} sh -c 'b=${1%.tif}; tesseract "$1" "$b" --psm 7 lstm.train >/dev/null 2>&1 ||
+            { rm -f "$b.lstmf"; echo "train.sh: $1: Tesseract made no training data of it (left out)"; }' sh {} |
+        tee -a "$log" >&2
+    find "$work/$name-lines" -name '*.lstmf' | sort >"$work/$name.list"
 done
+# The training lines are those of both training sets.
+texts=("$work"/train-lines/*.txt)
+if [ -s "$work/more.list" ]; then
+    cat "$work/more.list" >>"$work/train.list"
+    texts+=("$work"/more-lines/*.txt)
+fi
 
 # 3. The alphabet and the starter model.
 mkdir -p "$work/lang/script" "$work/lang/out"
-{ echo "$ALPHABET"; cat "$work"/train-lines/*.txt; } >"$work/lang/all.txt"
+{ echo "$ALPHABET"; cat "${texts[@]}"; } >"$work/lang/all.txt"
 unicharset_extractor --output_unicharset "$work/lang/unicharset" --norm_mode 1 "$work/lang/all.txt" >>"$log" 2>&1
 # combine_lang_model reads a table of Han radicals, which notation lacks.
 echo '# no Han characters in chess notation' >"$work/lang/script/radical-stroke.txt"
@@ -166,10 +221,19 @@ starter=$work/lang/out/notation/notation.traineddata
 classes=$(head -n 1 "$work/lang/unicharset")
 say "alphabet: $((classes - 3)) characters"
 
-# 4. Training, the model, its evaluation.
+# 4. Training in two stages, the model, its evaluation. First from
+# scratch on the plain lines, STAGE1 iterations: a network from nothing
+# learns the letters from cells as they were cut (given the changed cells
+# and the more fonts from the start, it stayed at 95% character error
+# past 30000 iterations); then on all the training lines, changed cells
+# and more fonts, ITERATIONS - STAGE1 more (a continued run counts its
+# iterations from 0).
 mkdir -p "$work/ckpt"
 lstmtraining --traineddata "$starter" --net_spec "${NET_SPEC/c###/c$classes}" \
-    --model_output "$work/ckpt/notation" --learning_rate 20e-4 --max_iterations "$ITERATIONS" \
+    --model_output "$work/ckpt/plain" --learning_rate 20e-4 --max_iterations "$STAGE1" \
+    --train_listfile "$work/plain.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
+lstmtraining --traineddata "$starter" --continue_from "$work/ckpt/plain_checkpoint" \
+    --model_output "$work/ckpt/notation" --max_iterations $((ITERATIONS - STAGE1)) \
     --train_listfile "$work/train.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
 lstmtraining --stop_training --convert_to_int --continue_from "$work/ckpt/notation_checkpoint" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
@@ -186,12 +250,12 @@ say "model $model: character error ${train_cer:-?}% on the training lines, ${eva
     echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"
     echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
-    echo "sheets:      $((2 * PAIRS)) (seed $SEED; games of tests/corpora/pgn/real Aronian, London1851, lichess-100)"
-    echo "lines:       $(cat "$work"/train-lines/*.txt | wc -l) training, $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
-    echo "iterations:  $ITERATIONS, learning rate 0.002"
+    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines"
     echo "error:       ${train_cer:-?}% of characters on the training lines, ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
-    for f in "${training_fonts[@]}"; do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
+    for f in "${training_fonts[@]}" "${more_fonts[@]}"; do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
 } >"$about"
 echo "$model"

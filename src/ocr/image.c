@@ -8,6 +8,11 @@
 
 #include "ocr/image.h"
 
+/* The paper is 200 after pixBackgroundNormSimple: a pen's ink is darker
+ * than three quarters of it (p->ink); a ruling printed light grey, than
+ * nine tenths (p->faint, for the grid). */
+enum { INK_BELOW = 150, FAINT_BELOW = 180 };
+
 int ocr_image_pages(const uint8_t *data, size_t len)
 {
     l_int32 format;
@@ -81,7 +86,7 @@ float ocr_page_skew(PIX *bin)
 
 bool ocr_page_make(ocr_page *p, PIX *pix, int quads, float scale, float skew)
 {
-    p->grey = p->bin = p->faint = NULL;
+    p->grey = p->bin = p->ink = p->faint = NULL;
     PIX *g = pixConvertTo8(pix, 0);
     if (g && quads) {
         PIX *t = pixRotateOrth(g, quads);
@@ -104,10 +109,10 @@ bool ocr_page_make(ocr_page *p, PIX *pix, int quads, float scale, float skew)
     pixDestroy(&g);
     if (p->grey) {
         p->bin = binarise(p->grey);
-        /* The paper is 200 after pixBackgroundNormSimple. */
-        p->faint = pixThresholdToBinary(p->grey, 180);
+        p->ink = pixThresholdToBinary(p->grey, INK_BELOW);
+        p->faint = pixThresholdToBinary(p->grey, FAINT_BELOW);
     }
-    if (!p->bin || !p->faint) {
+    if (!p->bin || !p->ink || !p->faint) {
         ocr_page_clear(p);
         return false;
     }
@@ -118,5 +123,6 @@ void ocr_page_clear(ocr_page *p)
 {
     pixDestroy(&p->grey);
     pixDestroy(&p->bin);
+    pixDestroy(&p->ink);
     pixDestroy(&p->faint);
 }

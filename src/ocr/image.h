@@ -20,10 +20,14 @@ int ocr_image_pages(const uint8_t *data, size_t len);
 PIX *ocr_image_load(const uint8_t *data, size_t len, int page, long max_pixels, pt_code *code, char *msg, size_t size);
 
 /* A page ready for reading, from one decoded image: grey with a white
- * background and the same page in black and white. */
+ * background and the same page in black and white, three ways. */
 typedef struct ocr_page {
     PIX *grey;  /* 8 bpp */
-    PIX *bin;   /* 1 bpp, ink on */
+    PIX *bin;   /* 1 bpp, ink on: print, rules and numbers (Otsu's) */
+    PIX *ink;   /* 1 bpp, what is darker than three quarters of the paper
+                   on: the writing in the cells. Otsu's threshold, right
+                   for print, drops grey pen strokes where a tile holds
+                   black print and white paper only (it chose 2 there). */
     PIX *faint; /* 1 bpp, anything darker than the paper on: for finding
                    ruled lines printed light grey */
 } ocr_page;

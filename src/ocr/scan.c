@@ -30,6 +30,7 @@ struct pt_ocr {
     ocr_reader *reader; /* eng: printed numbers and header fields */
     ocr_reader *moves;  /* the move cells' model; NULL: reader */
     bool mix;           /* and reader's readings of them mixed in ("notation+eng") */
+    bool mix_printed;   /* only on a sheet without rules, a printed one (the default) */
     long max_pixels;
     size_t nlayouts;
     ocr_layout *layouts; /* the one named, or every shipped one */
@@ -139,15 +140,19 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     for (size_t i = 0; !o->layout && e->nlayouts < SHIPPED && ocr_layout_builtin_name(i); i++)
         if (ocr_layout_load(&e->layouts[e->nlayouts], ocr_layout_builtin_name(i), msg, size) == PT_OK)
             e->nlayouts++;
-    /* Moves in the notation model mixed with eng unless another is named
-     * ("notation", "eng", "MODEL+eng"); numbers and header fields in eng,
-     * printed and in words. */
+    /* Moves in the notation model unless another is named ("notation",
+     * "eng", "MODEL+eng"), mixed with eng on a printed sheet (eng reads
+     * print and long coordinates that the notation model, trained on
+     * hands, misses; on hands eng's candidates mixed in cost 9 of every
+     * 100 cells the notation model reads right on fonts it never saw);
+     * numbers and header fields in eng, printed and in words. */
     char model[64];
     snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION "+eng");
     char *plus = strchr(model, '+');
     if (plus && strcmp(plus, "+eng") == 0) {
         *plus = '\0';
         e->mix = true;
+        e->mix_printed = !o->model;
     }
     char eng[4096];
     snprintf(eng, sizeof eng, "%s/eng.traineddata", o->tessdata ? o->tessdata : ".");
@@ -432,6 +437,14 @@ static bool room_for_steps(pt_scan *s)
     return true;
 }
 
+/* The black and white the cells are read from: a form's writing from the
+ * pen's (image.h: grey strokes beside black print kept), a sheet without
+ * rules, a printed one, from the print's. */
+static PIX *writing(const ocr_page *p, const ocr_layout *l)
+{
+    return l->ruling == OCR_RULING_NONE ? p->bin : p->ink;
+}
+
 /* The cells' boxes and status, and the candidates of the written ones. */
 static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
 {
@@ -460,7 +473,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                 ocr_cand cands[OCR_CANDS];
                 ocr_reader *reader = o->moves ? o->moves : o->reader;
                 int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
-                if (o->mix && o->moves) {
+                if (o->mix && o->moves && (!o->mix_printed || l->ruling == OCR_RULING_NONE)) {
                     /* Each model reads what the other misses: eng print
                      * and long coordinates, the notation model hands. */
                     ocr_cand other[OCR_CANDS];
@@ -683,9 +696,9 @@ static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int qu
     s->fit = ocr_grid_fit(g, l, px_mm).score;
     s->numbers = numbers, s->numbers_asked = asked;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &f, p->bin, g) || !make_record(s))
+    if (!read_cells(o, s, l, &f, writing(p, l), g) || !make_record(s))
         return PT_ERR_NOMEM;
-    read_fields(o, s, l, &f, p->bin, g);
+    read_fields(o, s, l, &f, writing(p, l), g);
     s->page = p->grey;
     p->grey = NULL;
     return PT_OK;
@@ -811,9 +824,9 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     s->turns = quads % 4;
     s->fit = best.score;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &best, p.bin, &g) || !make_record(s))
+    if (!read_cells(o, s, l, &best, writing(&p, l), &g) || !make_record(s))
         goto out;
-    read_fields(o, s, l, &best, p.bin, &g);
+    read_fields(o, s, l, &best, writing(&p, l), &g);
     s->page = p.grey;
     p.grey = NULL;
     err = PT_OK;

@@ -13,12 +13,15 @@
  * (ocr_reader_line). Cells written '-' or '?' are left out.
  *
  * Each cell is taken 1 + AUG (1) times: as cut, and AUG times changed at
- * random (SEED, 1): strokes thickened or thinned by a pixel, slanted,
- * squeezed or stretched sideways, or specks added; the changes a pen, a
- * hand and a scanner make that the fonts do not. The cells of a sheet are
- * laid side by side into lines of 1 to 6 (at random), each with its white
- * border between, their texts joined by spaces: a network learning from
- * scratch learns little from a line of two or three characters. -p
+ * random (SEED, 1), one to three changes one after another: strokes
+ * thickened or thinned by a pixel, redrawn along their middle with another
+ * pen, bent (a random harmonic warp), slanted, turned, squeezed or
+ * stretched sideways, broken where a pen skips, or specks added; the
+ * changes a pen, a hand and a scanner make that the fonts do not. The
+ * cells of a sheet are laid side by side into lines of 1 to 6 (at random),
+ * each with its white border between, their texts joined by spaces: a
+ * network learning from scratch learns little from a line of two or three
+ * characters. -p
  * PART/PARTS takes every PARTS-th sheet from the PART-th (from 0), so
  * that runs share the work.
  *
@@ -71,11 +74,50 @@ static double unit(uint64_t *s)
     return (double)(next(s) >> 11) / 9007199254740992.0;
 }
 
-/* The ink changed one way at random; a new image (NULL when out of memory). */
-static PIX *augment(PIX *ink, uint64_t *s)
+/* A pen drawn along the strokes' middle: the font's strokes thinned to a
+ * line and drawn again with a square pen 2 to 6 pixels wide (a cursive
+ * font's thick and thin strokes become a ballpoint's even ones). */
+static PIX *repen(PIX *ink, uint64_t *s)
 {
-    int kind = (int)(unit(s) * 5);
-    switch (kind) {
+    PIX *bone = pixThinConnected(ink, L_THIN_FG, 8, 0);
+    if (!bone)
+        return NULL;
+    int w = 2 + (int)(unit(s) * 5);
+    PIX *out = pixDilateBrick(NULL, bone, w, w);
+    pixDestroy(&bone);
+    return out;
+}
+
+/* The shapes bent a little, differently along the cell (Leptonica's
+ * random harmonic warp): no hand draws a letter twice alike. */
+static PIX *warp(PIX *ink, uint64_t *s)
+{
+    PIX *grey = pixConvert1To8(NULL, ink, 255, 0);
+    if (!grey)
+        return NULL;
+    float mag = (float)(1.5 + unit(s) * 3.0), freq = (float)(0.04 + unit(s) * 0.08);
+    PIX *bent = pixRandomHarmonicWarp(grey, mag, mag, freq, freq, 3, 3, (l_uint32)next(s), 255);
+    pixDestroy(&grey);
+    PIX *out = bent ? pixThresholdToBinary(bent, 128) : NULL;
+    pixDestroy(&bent);
+    return out;
+}
+
+/* Bits of stroke gone, as a dry pen skips. */
+static PIX *skips(PIX *ink, uint64_t *s)
+{
+    PIX *out = pixCopy(NULL, ink);
+    int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 1 + (int)(unit(s) * 4);
+    for (int i = 0; out && i < n; i++)
+        pixRasterop(out, (int)(unit(s) * w), (int)(unit(s) * h), 2 + (int)(unit(s) * 3), 2 + (int)(unit(s) * 3),
+                    PIX_CLR, NULL, 0, 0);
+    return out;
+}
+
+/* The ink changed one way at random; a new image (NULL when out of memory). */
+static PIX *change(PIX *ink, uint64_t *s)
+{
+    switch ((int)(unit(s) * 9)) {
     case 0: return pixDilateBrick(NULL, ink, 2, 2);
     case 1: {
         /* Thinner: only where the stroke survives it. */
@@ -89,13 +131,20 @@ static PIX *augment(PIX *ink, uint64_t *s)
         return pixCopy(NULL, ink);
     }
     case 2: {
-        float angle = (float)((unit(s) - 0.5) * 0.5);
+        float angle = (float)((unit(s) - 0.5) * 0.7);
         return pixHShearCenter(NULL, ink, angle, L_BRING_IN_WHITE);
     }
     case 3: {
-        float sx = (float)(0.75 + unit(s) * 0.5);
+        float sx = (float)(0.7 + unit(s) * 0.6);
         return pixScale(ink, sx, 1.0f);
     }
+    case 4: {
+        float angle = (float)((unit(s) - 0.5) * 0.12);
+        return pixRotate(ink, angle, L_ROTATE_SAMPLING, L_BRING_IN_WHITE, 0, 0);
+    }
+    case 5: return repen(ink, s);
+    case 6: return warp(ink, s);
+    case 7: return skips(ink, s);
     default: {
         PIX *out = pixCopy(NULL, ink);
         int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 2 + (int)(unit(s) * 6);
@@ -104,6 +153,25 @@ static PIX *augment(PIX *ink, uint64_t *s)
         return out;
     }
     }
+}
+
+/* The ink changed one to three ways at random, one after the other. */
+static PIX *augment(PIX *ink, uint64_t *s)
+{
+    PIX *out = pixClone(ink);
+    int n = 1 + (int)(unit(s) * 3);
+    for (int i = 0; out && i < n; i++) {
+        PIX *next_pix = change(out, s);
+        pixDestroy(&out);
+        out = next_pix;
+        /* pixScale may give grey; the changes want a pixel's ink or not. */
+        if (out && pixGetDepth(out) != 1) {
+            PIX *bin = pixConvertTo1(out, 128);
+            pixDestroy(&out);
+            out = bin;
+        }
+    }
+    return out;
 }
 
 /* Writes the cells gathered as one line: side by side, each with its

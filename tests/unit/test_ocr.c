@@ -195,6 +195,50 @@ static void a_skewed_scan_is_straightened(void **state)
     pt_ocr_free(&o);
 }
 
+/* Grey pen strokes beside black print are ink: the page's black and
+ * white made for print (Otsu's threshold in tiles) once chose 2 on a tile
+ * of black rules and white paper and lost the writing, a cell read empty. */
+static void grey_pen_strokes_are_ink(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *pix = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    /* Three grey strokes (120 of 255) in the cell of 1. White. */
+    BOX *strokes[3];
+    for (int i = 0; i < 3; i++) {
+        strokes[i] = boxCreate(300 + 40 * i, 680, 6, 50);
+        pixSetInRectArbitrary(pix, strokes[i], 120);
+    }
+    ocr_page p;
+    assert_true(ocr_page_make(&p, pix, 0, 1.0f, 0));
+    for (int i = 0; i < 3; i++) {
+        PIX *crop = pixClipRectangle(p.ink, strokes[i], NULL);
+        l_int32 on = 0;
+        pixCountPixels(crop, &on, NULL);
+        if (on < 6 * 50 * 9 / 10)
+            fail_msg("stroke %d: %d of %d pixels are ink", i, on, 6 * 50);
+        pixDestroy(&crop);
+    }
+    ocr_page_clear(&p);
+    /* Read: the cell is written, not a gap. */
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    pt_code code;
+    assert_int_equal(read_pix(o, pix, s, &code), PT_OK);
+    assert_string_equal(pt_scan_layout(s), "two-30");
+    const pt_entry *e;
+    assert_true(pt_record_entries(pt_scan_record(s), &e) >= 1);
+    assert_int_equal(e[0].number, 1);
+    assert_int_equal(e[0].marks & PT_ENTRY_GAP, 0);
+    for (int i = 0; i < 3; i++)
+        boxDestroy(&strokes[i]);
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* The form's PDF is a PDF, and a language without labels is refused. */
 static void the_form_as_pdf(void **state)
 {
@@ -222,6 +266,7 @@ int main(void)
         cmocka_unit_test(every_shipped_layout_reads),        cmocka_unit_test(a_bad_layout_says_where),
         cmocka_unit_test(each_form_is_told_from_the_others), cmocka_unit_test(bad_images_are_refused_with_their_code),
         cmocka_unit_test(a_skewed_scan_is_straightened),     cmocka_unit_test(the_form_as_pdf),
+        cmocka_unit_test(grey_pen_strokes_are_ink),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
