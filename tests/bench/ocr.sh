@@ -94,8 +94,11 @@ amb=0.881
 #   trained          the notation model alone (models/notation.traineddata),
 #                    every legal move scored against its time steps
 #   trained-strings  the notation model alone, its best strings only
-#   default          what partiar ocr does unasked: the notation model's and
-#                    eng's candidates mixed, and the time steps
+#   default          what partiar ocr does unasked: the notation model with
+#                    its time steps (eng's candidates mixed in on a printed
+#                    sheet only)
+#   mixed            the notation model's and eng's candidates mixed on
+#                    every sheet, and the time steps
 configs=${CONFIGS:-stock trained trained-strings default}
 config_args() {
     case $1 in
@@ -103,7 +106,8 @@ config_args() {
     stock-steps) echo "--model eng --scoring steps" ;;
     trained) echo "--model notation --scoring steps" ;;
     trained-strings) echo "--model notation --scoring strings" ;;
-    default) echo "--model notation+eng --scoring steps" ;;
+    default) echo "--scoring steps" ;;
+    mixed) echo "--model notation+eng --scoring steps" ;;
     *) echo "ocr.sh: no configuration $1" >&2; exit 2 ;;
     esac
 }
