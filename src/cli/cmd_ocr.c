@@ -709,19 +709,11 @@ int pt_cmd_ocr(int argc, char **argv)
             ok = add_sheets(&sheets, &nsheets, &cap, argv[i], owner);
         }
     }
-    int usage = 0;
+    /* A usage error runs on to the end, which lets go what was gathered. */
     if (s.pair && folder)
-        usage = pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
+        status = pt_cli_usage_error("ocr", "--pair wants two images, not a folder"), ok = false;
     else if (s.write_layout && nsheets != 1)
-        usage = pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets);
-    if (usage) { /* what was gathered is let go, as at the end */
-        for (size_t k = 0; k < nowned; k++)
-            free(owned[k]);
-        free(owned);
-        free(sheets);
-        pt_layout_free(&layout);
-        return usage;
-    }
+        status = pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets), ok = false;
     /* Games: the pair; in a folder, the images of one name; else each sheet. */
     games = calloc(nsheets + 1, sizeof *games);
     ok = ok && games;
@@ -739,7 +731,7 @@ int pt_cmd_ocr(int argc, char **argv)
         games[ngames++] = (game_in){i, j - i};
         i = j;
     }
-    if (s.overlay) {
+    if (ok && s.overlay) {
         struct stat st;
         s.overlay_dir = nsheets > 1 || (stat(s.overlay, &st) == 0 && S_ISDIR(st.st_mode));
         if (s.overlay_dir && mkdir(s.overlay, 0777) != 0 && errno != EEXIST) {

@@ -437,12 +437,18 @@ static bool room_for_steps(pt_scan *s)
     return true;
 }
 
+/* A sheet without rules is a printed one (typed): its moves are print. */
+static bool printed(const ocr_layout *l)
+{
+    return l->ruling == OCR_RULING_NONE;
+}
+
 /* The black and white the cells are read from: a form's writing from the
- * pen's (image.h: grey strokes beside black print kept), a sheet without
- * rules, a printed one, from the print's. */
+ * pen's (image.h: grey strokes beside black print kept), a printed
+ * sheet's from the print's. */
 static PIX *writing(const ocr_page *p, const ocr_layout *l)
 {
-    return l->ruling == OCR_RULING_NONE ? p->bin : p->ink;
+    return printed(l) ? p->bin : p->ink;
 }
 
 /* The cells' boxes and status, and the candidates of the written ones. */
@@ -473,7 +479,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                 ocr_cand cands[OCR_CANDS];
                 ocr_reader *reader = o->moves ? o->moves : o->reader;
                 int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
-                if (o->mix && o->moves && (!o->mix_printed || l->ruling == OCR_RULING_NONE)) {
+                if (o->mix && o->moves && (!o->mix_printed || printed(l))) {
                     /* Each model reads what the other misses: eng print
                      * and long coordinates, the notation model hands. */
                     ocr_cand other[OCR_CANDS];

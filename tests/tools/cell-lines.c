@@ -21,9 +21,8 @@
  * cells of a sheet are laid side by side into lines of 1 to 6 (at random),
  * each with its white border between, their texts joined by spaces: a
  * network learning from scratch learns little from a line of two or three
- * characters. -p
- * PART/PARTS takes every PARTS-th sheet from the PART-th (from 0), so
- * that runs share the work.
+ * characters. -p PART/PARTS takes every PARTS-th sheet from the PART-th
+ * (from 0), so that runs share the work.
  *
  * For each sheet NAME-SIDE, OUTDIR receives NAME-SIDE.tif, its lines one
  * a page (8 bpp, LZW); NAME-SIDE.box, their texts as Tesseract's line
