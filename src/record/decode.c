@@ -404,7 +404,14 @@ static float steps_fall(const search *s, size_t r, const pt_entry *e, const pt_p
     if (e->clock >= 0)
         snprintf(after + strlen(after), sizeof after - strlen(after), "%d:%02d", e->clock / 3600, e->clock / 60 % 60);
     float best = -INFINITY;
-    for (size_t k = 0; k < nv; k++)
+    for (size_t k = 0; k < nv; k++) {
+        /* A spelling the marks left out of did not change (most moves
+         * give no check and take nothing) is scored once. */
+        size_t same = 0;
+        while (same < k && strcmp(v[same], v[k]) != 0)
+            same++;
+        if (same < k)
+            continue;
         for (int with = 0; with < 2; with++) {
             char t[sizeof v + sizeof before + sizeof after];
             snprintf(t, sizeof t, "%s%s%s", with ? before : "", v[k], after);
@@ -412,6 +419,7 @@ static float steps_fall(const search *s, size_t r, const pt_entry *e, const pt_p
             if (got > best)
                 best = got;
         }
+    }
     float fall = top - best;
     return fall > 0 ? fall : 0;
 }

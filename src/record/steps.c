@@ -1,18 +1,23 @@
 /*
  * steps.c - a recogniser's time steps read as CTC reads them (steps.h).
  *
- * Both work in ln probabilities. The forward pass is Graves et al.'s
- * (2006): the text with a blank between and around its characters, and at
- * each step the probability of having reached each of those places; a
- * place is reached from itself, the place before, or (a character unlike
- * the one two back) the place two before. The beam search keeps the BEAM
- * likeliest prefixes, each split into the probability of ending in a blank
- * and of ending in its last character, so that "ee" needs a blank between
- * and "e" repeated over steps stays one "e".
+ * The forward pass is Graves et al.'s (2006): the text with a blank
+ * between and around its characters, and at each step the probability of
+ * having reached each of those places; a place is reached from itself, the
+ * place before, or (a character unlike the one two back) the place two
+ * before. It works in probabilities scaled to sum 1 at each step, as
+ * Graves does, not in ln: the decoder asks it for every spelling of every
+ * legal move at every cell, and ln's additions (a log1p and an exp each)
+ * took half a sheet's time. The beam search, once a cell, works in ln
+ * probabilities; it keeps the BEAM likeliest prefixes, each split into the
+ * probability of ending in a blank and of ending in its last character, so
+ * that "ee" needs a blank between and "e" repeated over steps stays one
+ * "e".
  */
 #include "record/steps.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,6 +71,16 @@ static int labels_of(const char *text, char label[][MAX_CHAR])
     return n;
 }
 
+/* A character (UTF-8, at most MAX_CHAR - 1 bytes) as a number, for
+ * comparing it in one step; 0 for "" (the blank). */
+static uint64_t char_code(const char *c)
+{
+    uint64_t code = 0;
+    for (int i = 0; i < MAX_CHAR - 1 && c[i]; i++)
+        code |= (uint64_t)(unsigned char)c[i] << (8 * i);
+    return code;
+}
+
 float steps_score(const pt_step *steps, size_t n, const char *text)
 {
     char label[MAX_LABELS][MAX_CHAR];
@@ -73,32 +88,56 @@ float steps_score(const pt_step *steps, size_t n, const char *text)
     if (n == 0 || L < 0)
         return -INFINITY;
     int S = 2 * L + 1;
-    float alpha[2 * MAX_LABELS + 1], next[2 * MAX_LABELS + 1] = {0};
-    for (int k = 0; k < S; k++)
-        alpha[k] = -INFINITY;
+    uint64_t code[MAX_LABELS];
+    for (int j = 0; j < L; j++)
+        code[j] = char_code(label[j]);
+    /* Whether place k may be reached from two before: a character unlike
+     * the one before it. */
+    bool skip[2 * MAX_LABELS + 1] = {false};
+    for (int k = 3; k < S; k += 2)
+        skip[k] = code[k / 2] != code[k / 2 - 1];
+    double alpha[2 * MAX_LABELS + 1] = {0}, p[MAX_LABELS];
+    double log_scale = 0;
     bool started = false;
     for (size_t i = 0; i < n;) {
         size_t end = step_end(steps, n, i);
-        float blank = logf(prob_at(steps, i, end, ""));
-        for (int k = 0; k < S; k++) {
-            float lp = k % 2 ? logf(prob_at(steps, i, end, label[k / 2])) : blank;
-            float a;
-            if (!started) {
-                a = k < 2 ? 0.0f : -INFINITY;
-            } else {
-                a = alpha[k];
-                if (k >= 1)
-                    a = log_add(a, alpha[k - 1]);
-                if (k >= 2 && k % 2 && strcmp(label[k / 2], label[k / 2 - 1]) != 0)
-                    a = log_add(a, alpha[k - 2]);
-            }
-            next[k] = a == -INFINITY ? -INFINITY : a + lp;
+        /* Each label's probability at the step (its first choice of that
+         * character; 0 until found), and the blank's. */
+        double blank = 0;
+        for (int j = 0; j < L; j++)
+            p[j] = 0;
+        for (size_t c = i; c < end; c++) {
+            uint64_t got = char_code(steps[c].text);
+            double q = steps[c].p > STEPS_FLOOR ? steps[c].p : STEPS_FLOOR;
+            if (got == 0)
+                blank = blank > 0 ? blank : q;
+            else
+                for (int j = 0; j < L; j++)
+                    p[j] = code[j] == got && p[j] == 0 ? q : p[j];
         }
-        memcpy(alpha, next, (size_t)S * sizeof alpha[0]);
+        blank = blank > 0 ? blank : STEPS_FLOOR;
+        for (int j = 0; j < L; j++)
+            p[j] = p[j] > 0 ? p[j] : STEPS_FLOOR;
+        double sum = 0;
+        for (int k = S - 1; k >= 0; k--) {
+            double a;
+            if (!started)
+                a = k < 2 ? 1.0 : 0.0;
+            else
+                a = alpha[k] + (k >= 1 ? alpha[k - 1] : 0.0) + (skip[k] ? alpha[k - 2] : 0.0);
+            alpha[k] = a * (k % 2 ? p[k / 2] : blank);
+            sum += alpha[k];
+        }
+        /* Scaled back to a sum of 1 at each step, the scale kept in ln:
+         * no underflow however long the line. */
+        for (int k = 0; k < S; k++)
+            alpha[k] /= sum;
+        log_scale += log(sum);
         started = true;
         i = end;
     }
-    return S > 1 ? log_add(alpha[S - 1], alpha[S - 2]) : alpha[0];
+    double last = S > 1 ? alpha[S - 1] + alpha[S - 2] : alpha[0];
+    return last > 0 ? (float)(log(last) + log_scale) : -INFINITY;
 }
 
 typedef struct prefix {

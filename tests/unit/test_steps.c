@@ -11,6 +11,7 @@
 #include "record/steps.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Steps from a compact form: steps separated by '|', choices by ',', each
@@ -49,6 +50,26 @@ static void test_score_sums_alignments(void **state)
     /* Spaces are no characters. */
     assert_true(steps_score(s, n, " a ") == steps_score(s, n, "a"));
     assert_true(steps_score(s, 0, "a") == -INFINITY);
+}
+
+/* A line far longer than a cell's: its probability is far below what a
+ * double holds (0.5^3000), yet its ln is right. The paths that make "a"
+ * out of T steps of a or blank are blank* a+ blank*: T(T+1)/2 of them. */
+static void test_score_long_line(void **state)
+{
+    (void)state;
+    enum { T = 3000 };
+    pt_step *s = malloc(2 * T * sizeof *s);
+    assert_non_null(s);
+    for (size_t i = 0; i < T; i++) {
+        s[2 * i] = (pt_step){.text = "a", .first = 1, .p = 0.5f};
+        s[2 * i + 1] = (pt_step){.text = "", .first = 0, .p = 0.5f};
+    }
+    double want = log((double)T * (T + 1) / 2) + T * log(0.5);
+    float got = steps_score(s, 2 * T, "a");
+    assert_true(isfinite(got));
+    assert_true(fabs(got - want) < 0.01);
+    free(s);
 }
 
 static void test_best_texts(void **state)
@@ -151,6 +172,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_sums_alignments),
+        cmocka_unit_test(test_score_long_line),
         cmocka_unit_test(test_best_texts),
         cmocka_unit_test(test_cell_steps),
         cmocka_unit_test(test_record_steps),
