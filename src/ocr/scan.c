@@ -30,7 +30,7 @@ struct pt_ocr {
     ocr_reader *reader; /* eng: printed numbers and header fields */
     ocr_reader *moves;  /* the move cells' model; NULL: reader */
     bool mix;           /* and reader's readings of them mixed in ("notation+eng") */
-    bool mix_printed;   /* only on a sheet without rules, a printed one (the default) */
+    bool print_by_eng;  /* a printed sheet's moves read by reader alone (the default) */
     long max_pixels;
     size_t nlayouts;
     ocr_layout *layouts; /* the one named, or every shipped one */
@@ -141,19 +141,20 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
         if (ocr_layout_load(&e->layouts[e->nlayouts], ocr_layout_builtin_name(i), msg, size) == PT_OK)
             e->nlayouts++;
     /* Moves in the notation model unless another is named ("notation",
-     * "eng", "MODEL+eng"), mixed with eng on a printed sheet (eng reads
-     * print and long coordinates that the notation model, trained on
-     * hands, misses; on hands eng's candidates mixed in cost 9 of every
+     * "eng", "MODEL+eng": mixed with eng), and a printed sheet's in eng
+     * alone, by its strings (eng reads print and long coordinates; the
+     * notation model, trained on hands, reads "13. a1c1" as f3a1c1 and
+     * is sure of it; on hands eng's candidates mixed in cost 9 of every
      * 100 cells the notation model reads right on fonts it never saw);
      * numbers and header fields in eng, printed and in words. */
     char model[64];
-    snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION "+eng");
+    snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION);
     char *plus = strchr(model, '+');
     if (plus && strcmp(plus, "+eng") == 0) {
         *plus = '\0';
         e->mix = true;
-        e->mix_printed = !o->model;
     }
+    e->print_by_eng = !o->model;
     char eng[4096];
     snprintf(eng, sizeof eng, "%s/eng.traineddata", o->tessdata ? o->tessdata : ".");
     /* A folder of the move model alone: eng is the installed one. */
@@ -477,16 +478,17 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
             c->status = cell_status(pix, c->w, c->h);
             if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
-                ocr_reader *reader = o->moves ? o->moves : o->reader;
+                bool print = o->print_by_eng && printed(l);
+                ocr_reader *reader = o->moves && !print ? o->moves : o->reader;
                 int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
-                if (o->mix && o->moves && (!o->mix_printed || printed(l))) {
+                if (o->mix && o->moves) {
                     /* Each model reads what the other misses: eng print
                      * and long coordinates, the notation model hands. */
                     ocr_cand other[OCR_CANDS];
                     int m = ocr_reader_read(o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
-                if (o->steps && k > 0 && room_for_steps(s)) {
+                if (o->steps && k > 0 && !print && room_for_steps(s)) {
                     ocr_cand more[OCR_CANDS];
                     size_t got = 0;
                     ocr_reader_read_steps(reader, pix, more, PT_SCAN_CANDS, s->steps + s->nsteps, CELL_STEPS, &got);

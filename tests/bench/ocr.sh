@@ -95,8 +95,8 @@ amb=0.881
 #                    every legal move scored against its time steps
 #   trained-strings  the notation model alone, its best strings only
 #   default          what partiar ocr does unasked: the notation model with
-#                    its time steps (eng's candidates mixed in on a printed
-#                    sheet only)
+#                    its time steps (on a printed sheet, eng alone with its
+#                    strings)
 #   mixed            the notation model's and eng's candidates mixed on
 #                    every sheet, and the time steps
 configs=${CONFIGS:-stock trained trained-strings default}

@@ -23,12 +23,10 @@ for g in 1 2; do
     cmp -s "$tmp/truth$g" "$tmp/got$g"
     report "ocr-typed-$g-every-move" $? "the game read from game$g.jpg is not the game typed on it"
 done
-# Upside down and from standard input: the same game. (Read with stock eng:
-# this is about the page's turning; the default mixture of the notation
-# model and eng misreads a cell of this page turned, 21... b5.)
+# Upside down and from standard input: the same game.
 if command -v /usr/bin/convert >/dev/null; then
     /usr/bin/convert "$typed/game2.jpg" -rotate 180 "$tmp/flipped.jpg"
-    "$bin" ocr --model eng -f json - <"$tmp/flipped.jpg" 2>/dev/null >"$tmp/flipped.json"
+    "$bin" ocr -f json - <"$tmp/flipped.jpg" 2>/dev/null >"$tmp/flipped.json"
     jq -r '[.game.detail[].uci] | join(" ")' "$tmp/flipped.json" | cmp -s - "$tmp/truth2" &&
         jq -e '.sheets[0].turned == 180 and .sheets[0].layout == "typed" and .sheets[0].file == "<stdin>"' \
             "$tmp/flipped.json" >/dev/null
@@ -92,13 +90,14 @@ for s in white black; do "$bin" ocr -q -f json "$pair-$s.png" >"$tmp/pair-$s.jso
 report reconcile-ocr-json $? "reconcile of the two JSON sheets differs from ocr --pair: $(head -c 200 "$tmp/apart")"
 expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
 
-# The notation model's recipe, run tiny (a few sheets, 300 iterations, in
-# $build/model-tiny): it makes a model Tesseract loads, with its
-# provenance. Not a model worth reading with; make model makes that.
+# The notation model's recipe, run tiny (a few sheets, 300 iterations,
+# then 100 at a lower rate, in $build/model-tiny): it makes a model
+# Tesseract loads, with its provenance. Not a model worth reading with;
+# make model makes that.
 if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"; then
     tiny=$build/model-tiny
-    grep -q '^iterations:  300' "$tiny/notation.txt" && grep -q '^error:' "$tiny/notation.txt" &&
-        [ "$(wc -l <"$tiny/train.list")" -eq 4 ] &&
+    grep -q '^iterations:  300, .* 100:5e-4$' "$tiny/notation.txt" && grep -q '^error:' "$tiny/notation.txt" &&
+        [ "$(wc -l <"$tiny/train.list")" -eq 4 ] && [ -s "$tiny/ckpt/fine1_checkpoint" ] &&
         "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/tiny.json"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/tiny.json" >/dev/null
