@@ -1171,9 +1171,16 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
         cells += pt_record_entries(records[r], &entries);
     int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
     bool again = false; /* searched with a wider beam already */
+    /* A game that must end in a position or at a move number may have
+     * fallen out of the beam for rivals that end elsewhere: none found,
+     * it is looked for wider too (on a sheet where 7... f6 reads h6 and
+     * 8... Nf8 reads Nf7, the readings of Nf7 after h6 filled a beam of
+     * 32 and the game was lost). */
+    bool bound = o.final || o.moves > 0;
     found kept = {0};
-    while (err == PT_OK && !d->timed_out && beam < widest) {
-        bool dear = d->cost > c->widen * (float)cells;
+    while ((err == PT_OK || (err == PT_ERR_ILLEGAL && bound)) && !d->timed_out && beam < widest) {
+        bool none = err == PT_ERR_ILLEGAL;
+        bool dear = none || d->cost > c->widen * (float)cells;
         bool barely = !again && d->margin >= c->ambiguous && d->margin < c->ambiguous + c->verify;
         if (!dear && !barely)
             break;
@@ -1186,12 +1193,14 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
         swap_found(d, &kept);
         o.beam = beam *= 4;
         again = true;
-        err = decode_once(d, records, n, &o);
-        if (err != PT_OK || d->timed_out || better(kept.cost, kept.prior, d->cost, d->prior)) {
-            swap_found(d, &kept); /* the narrower search's game stands */
-            err = PT_OK;
+        pt_err wider = decode_once(d, records, n, &o);
+        if (none && wider == PT_ERR_ILLEGAL)
+            continue; /* still none: wider yet */
+        if (wider != PT_OK || d->timed_out || (!none && better(kept.cost, kept.prior, d->cost, d->prior))) {
+            swap_found(d, &kept); /* the narrower search's game (or none) stands */
             break;
         }
+        err = PT_OK;
     }
     free(kept.plies);
     return err;

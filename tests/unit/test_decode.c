@@ -212,6 +212,31 @@ static void test_final_position(void **state)
     pt_record_free(&w);
 }
 
+/* The game that ends in the final position, when cheaper readings of the
+ * sheet that end elsewhere fill the beam: 7... f6 written h6 (a legal
+ * move) and 8... Nf8 written Nf7; the many readings of Nf7 after h6 fill
+ * a beam of 32, and the search looks again wider. */
+static void test_final_position_beyond_the_beam(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 5. Bxc6 dc6 "
+                             "6. Nbd2 Nd7 7. Nc4 h6 8. Bd2 Nf7 *\n");
+    const pt_record *recs[1] = {w};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    pt_pos final;
+    pt_diag diag = {0};
+    assert_int_equal(
+        pt_pos_from_fen(&final, "r1bqkn1r/ppp3pp/2p2p2/2b1p3/2N1P3/3P1N2/PPPB1PPP/R2QK2R w KQkq - 2 9", &diag), PT_OK);
+    pt_decode_opts o = {.final = &final};
+    assert_int_equal(pt_decode_run(d, recs, 1, &o), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 d2d3 f8c5 b5c6 d7c6 b1d2 f6d7 d2c4 f7f6 c1d2 d7f8");
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* Gaps no record has: the sequences that join the moves around them. */
 static void test_gap_search(void **state)
 {
@@ -313,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_tie_goes_to_the_prior),
         cmocka_unit_test(test_prior_never_outweighs_writing),
         cmocka_unit_test(test_final_position),
+        cmocka_unit_test(test_final_position_beyond_the_beam),
         cmocka_unit_test(test_gap_search),
         cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_costs_table),
