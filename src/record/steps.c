@@ -88,7 +88,7 @@ float steps_score(const pt_step *steps, size_t n, const char *text)
     if (n == 0 || L < 0)
         return -INFINITY;
     int S = 2 * L + 1;
-    uint64_t code[MAX_LABELS];
+    uint64_t code[MAX_LABELS] = {0};
     for (int j = 0; j < L; j++)
         code[j] = char_code(label[j]);
     /* Whether place k may be reached from two before: a character unlike
