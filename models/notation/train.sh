@@ -234,19 +234,19 @@ say "alphabet: $((classes - 3)) characters"
 # below (lstmtraining's --reset_learning_rate: a continued run otherwise
 # keeps its checkpoint's rate).
 mkdir -p "$work/ckpt"
-lstmtraining --traineddata "$starter" --net_spec "${NET_SPEC/c###/c$classes}" \
-    --model_output "$work/ckpt/plain" --learning_rate 20e-4 --max_iterations "$STAGE1" \
-    --train_listfile "$work/plain.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
-lstmtraining --traineddata "$starter" --continue_from "$work/ckpt/plain_checkpoint" \
-    --model_output "$work/ckpt/notation" --max_iterations $((ITERATIONS - STAGE1)) \
-    --train_listfile "$work/train.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
+train() { # NAME ITERATIONS LINES ARGS...: a run into ckpt/NAME
+    local name=$1 iterations=$2 lines=$3
+    shift 3
+    lstmtraining --traineddata "$starter" "$@" --model_output "$work/ckpt/$name" --max_iterations "$iterations" \
+        --train_listfile "$work/$lines.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
+}
+train plain "$STAGE1" plain --net_spec "${NET_SPEC/c###/c$classes}" --learning_rate 20e-4
+train notation $((ITERATIONS - STAGE1)) train --continue_from "$work/ckpt/plain_checkpoint"
 last=$work/ckpt/notation_checkpoint
 k=0
 for run in $FINE; do
     k=$((k + 1))
-    lstmtraining --traineddata "$starter" --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}" \
-        --model_output "$work/ckpt/fine$k" --max_iterations "${run%%:*}" \
-        --train_listfile "$work/train.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
+    train "fine$k" "${run%%:*}" train --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
     last=$work/ckpt/fine${k}_checkpoint
 done
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \

@@ -710,10 +710,13 @@ int pt_cmd_ocr(int argc, char **argv)
         }
     }
     /* A usage error runs on to the end, which lets go what was gathered. */
-    if (s.pair && folder)
-        status = pt_cli_usage_error("ocr", "--pair wants two images, not a folder"), ok = false;
-    else if (s.write_layout && nsheets != 1)
-        status = pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets), ok = false;
+    if (s.pair && folder) {
+        status = pt_cli_usage_error("ocr", "--pair wants two images, not a folder");
+        ok = false;
+    } else if (s.write_layout && nsheets != 1) {
+        status = pt_cli_usage_error("ocr", "--write-layout wants one image (one page), not %zu", nsheets);
+        ok = false;
+    }
     /* Games: the pair; in a folder, the images of one name; else each sheet. */
     games = calloc(nsheets + 1, sizeof *games);
     ok = ok && games;

@@ -467,6 +467,11 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
     }
     int w = pixGetWidth(bin), h = pixGetHeight(bin);
     int speck = (int)(0.35f * f->sy) + 1, in = (int)(0.4f * f->sy) + 1;
+    /* The sheet's reader, and whether its steps are read: a printed
+     * sheet's moves by eng's strings alone unless a model was named. */
+    bool print = o->print_by_eng && printed(l);
+    ocr_reader *reader = o->moves && !print ? o->moves : o->reader;
+    bool steps = o->steps && !print;
     for (size_t i = 0; i < n; i++) {
         pt_scan_cell *c = &s->cells[s->ncells++];
         c->number = specs[i].number, c->side = specs[i].side, c->entry = -1, c->clock = -1;
@@ -478,8 +483,6 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
             c->status = cell_status(pix, c->w, c->h);
             if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
-                bool print = o->print_by_eng && printed(l);
-                ocr_reader *reader = o->moves && !print ? o->moves : o->reader;
                 int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
                 if (o->mix && o->moves) {
                     /* Each model reads what the other misses: eng print
@@ -488,7 +491,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                     int m = ocr_reader_read(o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
-                if (o->steps && k > 0 && !print && room_for_steps(s)) {
+                if (steps && k > 0 && room_for_steps(s)) {
                     ocr_cand more[OCR_CANDS];
                     size_t got = 0;
                     ocr_reader_read_steps(reader, pix, more, PT_SCAN_CANDS, s->steps + s->nsteps, CELL_STEPS, &got);
