@@ -83,7 +83,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file \
-	fonts-dejavu-core
+	fonts-dejavu-core hershey-fonts-data
 DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fonts-breip fonts-rufscript \
 	fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-sjfonts fonts-klee
 # The notation model's training fonts (models/notation/train.sh) besides
@@ -233,9 +233,11 @@ $(BUILD)/tools/sheet-pairs: tests/tools/sheet-pairs.c tests/tools/games.h $(LIB)
 	$(CC) $(CPPFLAGS_PUBLIC) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
 
 # Cuts training lines for the notation model from rendered sheets.
-$(BUILD)/tools/cell-lines: tests/tools/cell-lines.c $(LIB) $(HEADERS) $(FLAGS_FILE)
+# Its -H draws cells in Hershey's stroke fonts instead (tests/tools/hershey.c).
+$(BUILD)/tools/cell-lines: tests/tools/cell-lines.c tests/tools/hershey.c tests/tools/hershey.h tests/tools/rng.h \
+		$(LIB) $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $< $(LIB) $(LDLIBS_ALL) -o $@
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDFLAGS) $(filter %.c,$^) $(LIB) $(LDLIBS_ALL) -o $@
 
 # Learns the decoder's move prior from real games (tests/tools/move-prior.sh);
 # it counts by the library's own classes of moves, so it sees its headers.

@@ -27,7 +27,12 @@
 #    random (thicker or thinner strokes, another pen, a bend, slant, a
 #    turn, width, skips, specks), laid side by side into lines of 1 to 6
 #    cells; the truth is the text the writer wrote.
-#    Tesseract makes .lstmf files of them.
+#    Tesseract makes .lstmf files of them. The hand lines besides: every
+#    move cell of the training set written anew by a hand drawn stroke by
+#    stroke from the HERSHEY FONTS below (tests/tools/hershey.c), a new
+#    writer for every cell (slant, width, height, letters moved and
+#    turned, strokes shaken, a pen of 2 to 5 pixels), laid into lines
+#    the same way.
 # 3. The alphabet is every character written, and the notation's whole
 #    alphabet besides (so that a rare letter still has its output): files,
 #    ranks, the piece letters of the Latin notations, x : - = + # ( ) / . p.
@@ -39,7 +44,9 @@
 #    the training lines up to ITERATIONS (100000), learning rate 0.002;
 #    then FINE (30000 at 0.0005, 20000 at 0.00015) more on all the
 #    training lines, each run from the one before with its learning rate
-#    lowered. The last run's checkpoint is made an integer model (smaller
+#    lowered. Then HANDS (15000 at 0.00015) on the training lines and the
+#    hand lines together: the looped school cursive that no font of
+#    Debian has. The last run's checkpoint is made an integer model (smaller
 #    and faster, as Debian's own models are) and evaluated on the
 #    evaluation lines with lstmeval.
 #
@@ -95,6 +102,10 @@ more_fonts=(
     /usr/share/fonts/opentype/cabin/Cabin-Italic.otf
     /usr/share/fonts/truetype/quicksand/Quicksand-Regular.ttf
 )
+# The HERSHEY FONTS (hershey-fonts-data): single-stroke vector fonts,
+# drawn with a pen along their strokes. Looped script twice as often as
+# the rest; a name twice is a font drawn twice as often.
+hershey_fonts=(scripts scriptc cursive scripts cursive futural timesi rowmans)
 # --------------------------------------------------------------------
 
 NET_SPEC='[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx128 O1c###]'
@@ -107,6 +118,7 @@ EVAL_PAIRS=${EVAL_PAIRS:-16}
 STAGE1=${STAGE1:-30000}
 ITERATIONS=${ITERATIONS:-100000}
 FINE=${FINE:-30000:5e-4 20000:1.5e-4} # iterations:learning rate, run after run
+HANDS=${HANDS:-15000:1.5e-4}           # iterations:learning rate, with the hand lines
 jobs=2
 tiny=
 reuse=
@@ -127,7 +139,7 @@ if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
-    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4
+    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4
     work=$build/model-tiny
     model=$work/notation.traineddata
     about=$work/notation.txt
@@ -144,6 +156,12 @@ for f in "${training_fonts[@]}" "${more_fonts[@]}"; do
     case $f in *cole* | *lee* | *SteveHand* | *Delphine*)
         echo "train.sh: $f is a held-out font" >&2; exit 2 ;;
     esac
+done
+hands=
+for f in "${hershey_fonts[@]}"; do
+    f=/usr/share/hershey-fonts/$f.jhf
+    [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
+    hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
 sets=(train more eval)
@@ -181,18 +199,20 @@ for set in "${sets[@]}"; do
 done
 say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
-# 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set,
-# and of the training set once more with its cells as cut only (plain),
-# for the first stage of step 4.
-for name in "${sets[@]}" plain; do
-    set=$name aug=$AUG
-    [ "$name" = plain ] && set=train
-    [ "$name" = plain ] || [ "$name" = eval ] && aug=0
+# 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
+# of the training set once more with its cells as cut only (plain), for
+# the first stage of step 4; and of its cells drawn by the Hershey hands
+# (hand), for the last.
+for name in "${sets[@]}" plain hand; do
+    set=$name aug=$AUG draw=()
+    case $name in plain | hand) set=train ;; esac
+    case $name in plain | hand | eval) aug=0 ;; esac
+    [ "$name" = hand ] && draw=(-H "$hands")
     [ -s "$work/$set/manifest.tsv" ] || continue
     mkdir -p "$work/$name-lines"
     lines=0
     for part in $(seq 0 $((jobs - 1))); do
-        "$build/tools/cell-lines" -a "$aug" -s "$SEED" -p "$part/$jobs" "$work/$set" "$work/$name-lines" \
+        "$build/tools/cell-lines" -a "$aug" -s "$SEED" -p "$part/$jobs" "${draw[@]}" "$work/$set" "$work/$name-lines" \
             >"$work/$name-lines/count.$part" 2>>"$log" &
     done
     wait
@@ -249,6 +269,9 @@ for run in $FINE; do
     train "fine$k" "${run%%:*}" train --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
     last=$work/ckpt/fine${k}_checkpoint
 done
+cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
+train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
+last=$work/ckpt/hands_checkpoint
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
@@ -265,11 +288,11 @@ say "model $model: character error ${train_cer:-?}% on the training lines, ${eva
     echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
     echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
-    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS"
     echo "error:       ${train_cer:-?}% of characters on the training lines, ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
-    for f in "${training_fonts[@]}" "${more_fonts[@]}"; do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
+    for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
 } >"$about"
 echo "$model"

@@ -3,7 +3,7 @@
  * scoresheets the way `partiar ocr` cuts and shows cells to the model
  * (models/notation/train.sh runs it).
  *
- *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] SETDIR OUTDIR
+ *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-H FONT,...] SETDIR OUTDIR
  *
  * SETDIR is a set made by tests/tools/ocr-set.sh: for every sheet of its
  * manifest.tsv (name, side, font, layout, ...), NAME-SIDE.png is read with
@@ -24,14 +24,21 @@
  * characters. -p PART/PARTS takes every PARTS-th sheet from the PART-th
  * (from 0), so that runs share the work.
  *
+ * -H draws the cells instead of cutting them: every cell's text, as the
+ * truth has it, written by a new hand in one of the Hershey fonts FONT
+ * (.jhf files; hershey.h), taken at random, is shown to the model as a
+ * cut cell is. The sheets' images are not read.
+ *
  * For each sheet NAME-SIDE, OUTDIR receives NAME-SIDE.tif, its lines one
  * a page (8 bpp, LZW); NAME-SIDE.box, their texts as Tesseract's line
  * boxes ("WordStr" lines, tesstrain's form), so that `tesseract X.tif X
  * lstm.train` makes X.lstmf; NAME-SIDE.txt, the texts, a line each.
  * Prints the number of lines to standard output.
  */
+#include "hershey.h"
 #include "ocr/read.h"
 #include "ocr/scan.h"
+#include "rng.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +47,7 @@
 
 /* A line holds 1 to GROUP_MAX cells: a cell alone is a few characters,
  * too few for a network learning from scratch to learn much from each. */
-enum { MAX_TRUTH = 512, TEXT_MAX = 40, GROUP_MAX = 6 };
+enum { MAX_TRUTH = 512, TEXT_MAX = 40, GROUP_MAX = 6, MAX_HANDS = 16 };
 
 typedef struct truth {
     int number, side;
@@ -57,21 +64,10 @@ typedef struct job {
     PIX *group[GROUP_MAX]; /* the cells of the line in the making */
     char texts[GROUP_MAX][TEXT_MAX];
     int ngroup, want, border;
-    int part, parts; /* -p PART/PARTS: the sheets this run takes */
+    int part, parts;                /* -p PART/PARTS: the sheets this run takes */
+    hershey_font *hands[MAX_HANDS]; /* -H: the fonts cells are drawn in */
+    int nhands;
 } job;
-
-static uint64_t next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(next(s) >> 11) / 9007199254740992.0;
-}
 
 /* A pen drawn along the strokes' middle: the font's strokes thinned to a
  * line and drawn again with a square pen 2 to 6 pixels wide (a cursive
@@ -81,7 +77,7 @@ static PIX *repen(PIX *ink, uint64_t *s)
     PIX *bone = pixThinConnected(ink, L_THIN_FG, 8, 0);
     if (!bone)
         return NULL;
-    int w = 2 + (int)(unit(s) * 5);
+    int w = 2 + (int)(rng_unit(s) * 5);
     PIX *out = pixDilateBrick(NULL, bone, w, w);
     pixDestroy(&bone);
     return out;
@@ -94,8 +90,8 @@ static PIX *warp(PIX *ink, uint64_t *s)
     PIX *grey = pixConvert1To8(NULL, ink, 255, 0);
     if (!grey)
         return NULL;
-    float mag = (float)(1.5 + unit(s) * 3.0), freq = (float)(0.04 + unit(s) * 0.08);
-    PIX *bent = pixRandomHarmonicWarp(grey, mag, mag, freq, freq, 3, 3, (l_uint32)next(s), 255);
+    float mag = (float)(1.5 + rng_unit(s) * 3.0), freq = (float)(0.04 + rng_unit(s) * 0.08);
+    PIX *bent = pixRandomHarmonicWarp(grey, mag, mag, freq, freq, 3, 3, (l_uint32)rng_next(s), 255);
     pixDestroy(&grey);
     PIX *out = bent ? pixThresholdToBinary(bent, 128) : NULL;
     pixDestroy(&bent);
@@ -106,17 +102,17 @@ static PIX *warp(PIX *ink, uint64_t *s)
 static PIX *skips(PIX *ink, uint64_t *s)
 {
     PIX *out = pixCopy(NULL, ink);
-    int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 1 + (int)(unit(s) * 4);
+    int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 1 + (int)(rng_unit(s) * 4);
     for (int i = 0; out && i < n; i++)
-        pixRasterop(out, (int)(unit(s) * w), (int)(unit(s) * h), 2 + (int)(unit(s) * 3), 2 + (int)(unit(s) * 3),
-                    PIX_CLR, NULL, 0, 0);
+        pixRasterop(out, (int)(rng_unit(s) * w), (int)(rng_unit(s) * h), 2 + (int)(rng_unit(s) * 3),
+                    2 + (int)(rng_unit(s) * 3), PIX_CLR, NULL, 0, 0);
     return out;
 }
 
 /* The ink changed one way at random; a new image (NULL when out of memory). */
 static PIX *change(PIX *ink, uint64_t *s)
 {
-    switch ((int)(unit(s) * 9)) {
+    switch ((int)(rng_unit(s) * 9)) {
     case 0: return pixDilateBrick(NULL, ink, 2, 2);
     case 1: {
         /* Thinner: only where the stroke survives it. */
@@ -130,15 +126,15 @@ static PIX *change(PIX *ink, uint64_t *s)
         return pixCopy(NULL, ink);
     }
     case 2: {
-        float angle = (float)((unit(s) - 0.5) * 0.7);
+        float angle = (float)((rng_unit(s) - 0.5) * 0.7);
         return pixHShearCenter(NULL, ink, angle, L_BRING_IN_WHITE);
     }
     case 3: {
-        float sx = (float)(0.7 + unit(s) * 0.6);
+        float sx = (float)(0.7 + rng_unit(s) * 0.6);
         return pixScale(ink, sx, 1.0f);
     }
     case 4: {
-        float angle = (float)((unit(s) - 0.5) * 0.12);
+        float angle = (float)((rng_unit(s) - 0.5) * 0.12);
         return pixRotate(ink, angle, L_ROTATE_SAMPLING, L_BRING_IN_WHITE, 0, 0);
     }
     case 5: return repen(ink, s);
@@ -146,9 +142,9 @@ static PIX *change(PIX *ink, uint64_t *s)
     case 7: return skips(ink, s);
     default: {
         PIX *out = pixCopy(NULL, ink);
-        int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 2 + (int)(unit(s) * 6);
+        int w = pixGetWidth(ink), h = pixGetHeight(ink), n = 2 + (int)(rng_unit(s) * 6);
         for (int i = 0; out && i < n; i++)
-            pixRasterop(out, (int)(unit(s) * w), (int)(unit(s) * h), 2, 2, PIX_SET, NULL, 0, 0);
+            pixRasterop(out, (int)(rng_unit(s) * w), (int)(rng_unit(s) * h), 2, 2, PIX_SET, NULL, 0, 0);
         return out;
     }
     }
@@ -158,7 +154,7 @@ static PIX *change(PIX *ink, uint64_t *s)
 static PIX *augment(PIX *ink, uint64_t *s)
 {
     PIX *out = pixClone(ink);
-    int n = 1 + (int)(unit(s) * 3);
+    int n = 1 + (int)(rng_unit(s) * 3);
     for (int i = 0; out && i < n; i++) {
         PIX *next_pix = change(out, s);
         pixDestroy(&out);
@@ -209,7 +205,7 @@ static void flush(job *j)
     for (int i = 0; i < j->ngroup; i++)
         pixDestroy(&j->group[i]);
     j->ngroup = 0;
-    j->want = 1 + (int)(unit(&j->rng) * GROUP_MAX);
+    j->want = 1 + (int)(rng_unit(&j->rng) * GROUP_MAX);
 }
 
 /* Gathers one cell for the next line. */
@@ -224,25 +220,64 @@ static void add_line(job *j, PIX *ink, const char *text)
         flush(j);
 }
 
+/* A cell's ink as cut (or drawn), and AUG times changed. */
+static void take(job *j, PIX *ink, const char *text)
+{
+    add_line(j, ink, text);
+    for (int a = 0; a < j->aug; a++) {
+        PIX *changed = augment(ink, &j->rng);
+        if (changed)
+            add_line(j, changed, text);
+        pixDestroy(&changed);
+    }
+}
+
+/* Cells written '-' or '?' are no move. */
+static bool is_move(const truth *t)
+{
+    return strcmp(t->text, "-") != 0 && strcmp(t->text, "?") != 0;
+}
+
 static bool take_cell(void *arg, int number, int side, PIX *ink)
 {
     job *j = arg;
     for (int i = 0; i < j->ncells; i++) {
         const truth *t = &j->cells[i];
-        if (t->number != number || t->side != side)
-            continue;
-        if (!strcmp(t->text, "-") || !strcmp(t->text, "?"))
+        if (t->number == number && t->side == side) {
+            if (is_move(t))
+                take(j, ink, t->text);
             break;
-        add_line(j, ink, t->text);
-        for (int a = 0; a < j->aug; a++) {
-            PIX *changed = augment(ink, &j->rng);
-            if (changed)
-                add_line(j, changed, t->text);
-            pixDestroy(&changed);
         }
-        break;
     }
     return false; /* never read: only cut */
+}
+
+/* -H: every move cell of the truth drawn by a new hand. */
+static void draw_cells(job *j)
+{
+    for (int i = 0; i < j->ncells; i++) {
+        if (!is_move(&j->cells[i]))
+            continue;
+        const hershey_font *font = j->hands[rng_next(&j->rng) % (uint64_t)j->nhands];
+        PIX *ink = hershey_write(font, j->cells[i].text, &j->rng);
+        if (ink)
+            take(j, ink, j->cells[i].text);
+        pixDestroy(&ink);
+    }
+}
+
+/* -H's list: FONT,FONT,... loaded into j; false, said, when one fails. */
+static bool load_hands(job *j, char *list)
+{
+    char msg[256];
+    for (char *font = strtok(list, ","); font; font = strtok(NULL, ",")) {
+        if (j->nhands == MAX_HANDS || !(j->hands[j->nhands] = hershey_load(font, msg, sizeof msg))) {
+            fprintf(stderr, "cell-lines: %s\n", j->nhands == MAX_HANDS ? "more than 16 fonts after -H" : msg);
+            return false;
+        }
+        j->nhands++;
+    }
+    return j->nhands > 0;
 }
 
 static int read_truth(job *j, const char *path)
@@ -284,12 +319,40 @@ static uint8_t *slurp(const char *path, size_t *len)
     return data;
 }
 
+/* The sheet NAME-SIDE of dir read with its layout, every cell handed to
+ * take_cell as it is cut. */
+static void cut_cells(job *j, const char *dir, const char *name, const char *side, const char *layout)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s-%s.png", dir, name, side);
+    size_t len = 0;
+    uint8_t *data = slurp(path, &len);
+    char msg[256];
+    pt_layout *l = NULL;
+    pt_ocr *o = NULL;
+    pt_scan *s = NULL;
+    pt_code code;
+    if (data && pt_layout_load(&l, layout, msg, sizeof msg) == PT_OK &&
+        pt_ocr_new(&o, &(pt_ocr_opts){.layout = l}, msg, sizeof msg) == PT_OK && pt_scan_new(&s) == PT_OK) {
+        ocr_set_cell_hook(o, take_cell, j);
+        if (pt_ocr_read(o, data, len, 0, s, &code, msg, sizeof msg) != PT_OK)
+            fprintf(stderr, "cell-lines: %s: %s\n", path, msg);
+    } else {
+        fprintf(stderr, "cell-lines: %s: cannot read it\n", path);
+    }
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+    pt_layout_free(&l);
+    free(data);
+}
+
 int main(int argc, char **argv)
 {
     static job j;
     j.aug = 1;
     unsigned long long seed = 1;
     int i = 1;
+    char *hands = NULL;
     for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
         if (!strcmp(argv[i], "-a"))
             j.aug = (int)strtol(argv[i + 1], NULL, 10);
@@ -297,11 +360,15 @@ int main(int argc, char **argv)
             sscanf(argv[i + 1], "%d/%d", &j.part, &j.parts);
         else if (!strcmp(argv[i], "-s"))
             seed = strtoull(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "-H"))
+            hands = argv[i + 1];
     }
     if (argc - i != 2) {
-        fprintf(stderr, "usage: cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] SETDIR OUTDIR\n");
+        fprintf(stderr, "usage: cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-H FONT,...] SETDIR OUTDIR\n");
         return 2;
     }
+    if (hands && !load_hands(&j, hands))
+        return 2;
     const char *dir = argv[i], *base = argv[i + 1];
     j.rng = seed * 0x9E3779B97F4A7C15ULL + 1;
     j.want = 1;
@@ -337,32 +404,18 @@ int main(int argc, char **argv)
             return 2;
         }
         j.pages = 0;
-        snprintf(path, sizeof path, "%s/%s-%s.png", dir, name, side);
-        size_t len = 0;
-        uint8_t *data = slurp(path, &len);
-        char msg[256];
-        pt_layout *l = NULL;
-        pt_ocr *o = NULL;
-        pt_scan *s = NULL;
-        pt_code code;
-        if (data && pt_layout_load(&l, layout, msg, sizeof msg) == PT_OK &&
-            pt_ocr_new(&o, &(pt_ocr_opts){.layout = l}, msg, sizeof msg) == PT_OK && pt_scan_new(&s) == PT_OK) {
-            ocr_set_cell_hook(o, take_cell, &j);
-            if (pt_ocr_read(o, data, len, 0, s, &code, msg, sizeof msg) != PT_OK)
-                fprintf(stderr, "cell-lines: %s: %s\n", path, msg);
-        } else {
-            fprintf(stderr, "cell-lines: %s: cannot read it\n", path);
-        }
-        pt_scan_free(&s);
-        pt_ocr_free(&o);
-        pt_layout_free(&l);
-        free(data);
+        if (j.nhands)
+            draw_cells(&j);
+        else
+            cut_cells(&j, dir, name, side, layout);
         flush(&j);
         fclose(j.box);
         fclose(j.txt);
         total += j.pages;
     }
     fclose(manifest);
+    for (int k = 0; k < j.nhands; k++)
+        hershey_free(j.hands[k]);
     printf("%d\n", total);
     return 0;
 }
