@@ -82,6 +82,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-slv \
 	tesseract-ocr-deu tesseract-ocr-fra libleptonica-dev libpng-dev zlib1g-dev \
 	libcmocka-dev
+# hershey-fonts-data: the hands of the model recipe's tiny run (tests/cli/ocr.sh).
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file \
 	fonts-dejavu-core hershey-fonts-data
 DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fonts-breip fonts-rufscript \
