@@ -117,9 +117,13 @@ typedef struct memo {
 } memo;
 
 #define MEMO_SIZE 8192
+#define STEP_MEMO_SIZE 65536
 
 /* A remembered cost of a spelling against an entry's time steps
- * (steps_cost): of entry key - 1 (0 is an empty slot). */
+ * (steps_cost): of entry key - 1 (0 is an empty slot). They hold for a
+ * whole pt_decode_run, whose wider searches and other letters ask for
+ * the same costs again (the letters are in the SAN); on a hard sheet a
+ * table of 65536 saved a tenth of the decoding, of 8192 nothing. */
 typedef struct step_memo {
     uint32_t key;
     pt_move move; /* the move, and its SAN (its long forms follow from it) */
@@ -135,7 +139,7 @@ struct pt_decode {
     order *ranked;
     size_t ranked_cap;
     memo *memo;           /* MEMO_SIZE remembered edit distances */
-    step_memo *step_memo; /* MEMO_SIZE remembered costs against time steps */
+    step_memo *step_memo; /* STEP_MEMO_SIZE remembered costs against time steps */
     int32_t *slots;       /* this ply's nodes by position and place: -1 empty */
     size_t nslots;
     reading *readings;
@@ -441,7 +445,7 @@ static float steps_cost(const search *s, size_t r, const pt_entry *e, const pt_p
         uint64_t h = (id * 0x9E3779B97F4A7C15ull) ^ m;
         for (size_t i = 0; i < len; i++)
             h = (h ^ (unsigned char)san[i]) * 0x100000001B3ull;
-        step_memo *sm = &s->step_memo[(h >> 40) & (MEMO_SIZE - 1)];
+        step_memo *sm = &s->step_memo[(h >> 40) & (STEP_MEMO_SIZE - 1)];
         if (sm->key != id || sm->move != m || strcmp(sm->san, san) != 0) {
             sm->key = id;
             sm->move = m;
@@ -932,10 +936,9 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         return PT_ERR_NOMEM;
     memset(d->memo, 0, MEMO_SIZE * sizeof *d->memo);
     s.memo = d->memo;
-    if (!d->step_memo && !(d->step_memo = malloc(MEMO_SIZE * sizeof *d->step_memo)))
+    if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
-    memset(d->step_memo, 0, MEMO_SIZE * sizeof *d->step_memo);
-    s.step_memo = d->step_memo;
+    s.step_memo = d->step_memo; /* cleared by pt_decode_run */
     if (!prepare(d, &s))
         return PT_ERR_NOMEM;
     size_t total = 0;
@@ -1220,6 +1223,8 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     for (size_t r = 0; r < n; r++)
         d->force[r] = letters(records[r], rivals[r], 4, &nrivals[r]);
     double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
+    if (d->step_memo)
+        memset(d->step_memo, 0, STEP_MEMO_SIZE * sizeof *d->step_memo);
     pt_err err = widening(d, records, n, opts);
     if (err != PT_OK && err != PT_ERR_ILLEGAL)
         return err;

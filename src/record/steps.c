@@ -130,8 +130,9 @@ float steps_score(const pt_step *steps, size_t n, const char *text)
         }
         /* Scaled back to a sum of 1 at each step, the scale kept in ln:
          * no underflow however long the line. */
+        double inv = 1.0 / sum; /* one division a step, not one a place */
         for (int k = 0; k < S; k++)
-            alpha[k] /= sum;
+            alpha[k] *= inv;
         log_scale += log(sum);
         started = true;
         i = end;
