@@ -95,8 +95,7 @@ amb=0.881
 #                    every legal move scored against its time steps
 #   trained-strings  the notation model alone, its best strings only
 #   default          what partiar ocr does unasked: the notation model with
-#                    its time steps (on a printed sheet, eng alone with its
-#                    strings)
+#                    its strings (on a printed sheet, eng alone)
 #   mixed            the notation model's and eng's candidates mixed on
 #                    every sheet, and the time steps
 configs=${CONFIGS:-stock trained trained-strings default}
@@ -106,7 +105,7 @@ config_args() {
     stock-steps) echo "--model eng --scoring steps" ;;
     trained) echo "--model notation --scoring steps" ;;
     trained-strings) echo "--model notation --scoring strings" ;;
-    default) echo "--scoring steps" ;;
+    default) echo "" ;;
     mixed) echo "--model notation+eng --scoring steps" ;;
     *) echo "ocr.sh: no configuration $1" >&2; exit 2 ;;
     esac

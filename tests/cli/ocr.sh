@@ -80,14 +80,23 @@ status=$?
     grep -q 'kobalia-krivoborodov-2025-white.png:' "$tmp/event/out/round1.review.txt"
 report pipeline-event $? "exit $status; $(head -c 300 "$tmp/err")"
 
-# Two sheets read apart and reconciled from their JSON: the game of the
-# pair read together, every candidate kept.
+# Two handwritten sheets read apart and reconciled from their JSON: the
+# game of the pair read together, every candidate kept (and with
+# --scoring steps every cell's time steps, which reconcile weighs as ocr
+# does); and that game is the one written, both ways of scoring.
 pair=samples/scans/kobalia-krivoborodov-2025
-for s in white black; do "$bin" ocr -q -f json "$pair-$s.png" >"$tmp/pair-$s.json"; done
-"$bin" reconcile -f json "$tmp/pair-white.json" "$tmp/pair-black.json" | jq -r '[.detail[].uci] | join(" ")' >"$tmp/apart"
-"$bin" ocr -q -f json --pair "$pair-white.png" "$pair-black.png" | jq -r '[.game.detail[].uci] | join(" ")' >"$tmp/together"
-[ "$(wc -w <"$tmp/apart")" -gt 60 ] && cmp -s "$tmp/apart" "$tmp/together"
-report reconcile-ocr-json $? "reconcile of the two JSON sheets differs from ocr --pair: $(head -c 200 "$tmp/apart")"
+"$bin" convert -n uci "$pair.pgn" 2>/dev/null | grep -v '^\[' | tr '\n' ' ' |
+    sed -E 's/[0-9]+\.//g; s/ (1-0|0-1|1\/2-1\/2|\*) *$//' | xargs >"$tmp/pair-truth"
+for scoring in strings steps; do
+    for s in white black; do "$bin" ocr -q -f json --scoring $scoring "$pair-$s.png" >"$tmp/pair-$s.json"; done
+    "$bin" reconcile -f json "$tmp/pair-white.json" "$tmp/pair-black.json" | jq -r '[.detail[].uci] | join(" ")' >"$tmp/apart"
+    "$bin" ocr -q -f json --scoring $scoring --pair "$pair-white.png" "$pair-black.png" |
+        jq -r '[.game.detail[].uci] | join(" ")' >"$tmp/together"
+    steps=$(jq '[.sheets[0].cells[] | select(.steps)] | length' "$tmp/pair-white.json")
+    [ "$(wc -w <"$tmp/pair-truth")" -eq 71 ] && cmp -s "$tmp/apart" "$tmp/together" &&
+        cmp -s "$tmp/together" "$tmp/pair-truth" && { [ $scoring = steps ] && [ "$steps" -gt 30 ] || [ "$steps" -eq 0 ]; }
+    report reconcile-ocr-json-$scoring $? "the pair read apart, $(wc -w <"$tmp/apart") plies, together $(wc -w <"$tmp/together"), written $(wc -w <"$tmp/pair-truth"); cells with steps $steps"
+done
 expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
 
 # The notation model's recipe, run tiny (a few sheets, 300 iterations,
