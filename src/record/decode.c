@@ -116,7 +116,7 @@ typedef struct memo {
     float edits;
 } memo;
 
-#define MEMO_SIZE 8192
+#define MEMO_SIZE      8192
 #define STEP_MEMO_SIZE 65536
 
 /* A remembered cost of a spelling against an entry's time steps
