@@ -24,7 +24,8 @@ void hershey_free(hershey_font *f);
  * the writer, every letter moved and turned a little, every stroke and
  * point shaken, drawn with a pen 2 to 5 pixels wide, a letter about 60
  * pixels high, in a cell about twice as high. 1 bpp, ink set; NULL when
- * out of memory. rng draws it all. */
+ * the font draws none of text's characters, or out of memory. rng draws
+ * it all. */
 PIX *hershey_write(const hershey_font *f, const char *text, uint64_t *rng);
 
 #endif
