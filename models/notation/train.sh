@@ -278,7 +278,7 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the training and hand lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 {
     echo "notation.traineddata - Tesseract LSTM for handwritten chess notation"
@@ -290,7 +290,7 @@ say "model $model: character error ${train_cer:-?}% on the training lines, ${eva
     echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
     echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
     echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS"
-    echo "error:       ${train_cer:-?}% of characters on the training lines, ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "error:       ${train_cer:-?}% of characters on the training and hand lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done

@@ -151,13 +151,12 @@ PIX *hershey_write(const hershey_font *f, const char *text, uint64_t *rng)
     int n = ptaaGetCount(all);
     for (int i = 0; i < n; i++) {
         PTA *pta = ptaaGetPta(all, i, L_CLONE);
-        for (int k = 0; k < ptaGetCount(pta); k++) {
-            l_float32 px, py;
-            ptaGetPt(pta, k, &px, &py);
-            x0 = px < x0 ? px : x0;
-            x1 = px > x1 ? px : x1;
-            y0 = py < y0 ? py : y0;
-            y1 = py > y1 ? py : y1;
+        l_float32 minx, maxx, miny, maxy;
+        if (ptaGetRange(pta, &minx, &maxx, &miny, &maxy) == 0) {
+            x0 = minx < x0 ? minx : x0;
+            x1 = maxx > x1 ? maxx : x1;
+            y0 = miny < y0 ? miny : y0;
+            y1 = maxy > y1 ? maxy : y1;
         }
         ptaDestroy(&pta);
     }
