@@ -57,8 +57,9 @@ set -euo pipefail
 # -------------------------------------------------------------- fonts
 # The TRAINING FONTS: handwriting fonts of Debian packages (and DejaVu's
 # obliques, a neat hand). NEVER add a font of tests/tools/ocr-set.sh's
-# held-out list (Ecolier, Klee, SteveHand, Delphine, nor another weight of
-# their families): the held-out figures would measure what was learnt.
+# held-out lists (Ecolier, Klee, SteveHand, Delphine, the eleven of
+# tests/corpora/fonts/held-out-2, nor another weight of their families):
+# the held-out figures would measure what was learnt.
 # ocr-set.sh's tuning fonts, then more hands that bench-ocr never measures.
 mapfile -t training_fonts < <(sed -n '/^tuning_fonts=(/,/^)/p' "$(dirname "$0")/../../tests/tools/ocr-set.sh" |
     grep -o '/usr/share/fonts/[^ ]*')

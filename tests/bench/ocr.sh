@@ -15,6 +15,9 @@
 #     random, so each font writes about 2 x PAIRS sheets per level. The two
 #     groups are made with the same seed, so pair gNNNN is the same game
 #     with the same slips in both (the fonts differ, and so may the form);
+#   - as many per font of the second held-out group (held-out-2: eleven
+#     Google Fonts hands, tests/corpora/fonts/held-out-2), chosen and
+#     committed after the first group had been looked at too often;
 #   - one pair per tuning font at 200 dpi and at 150 dpi, noise 1;
 #   - phone photos (ocr-set.sh --photo: perspective, shadows, the desk
 #     around, 8-12 MP JPEG) of PAIRS pairs per tuning font and per
@@ -25,8 +28,8 @@
 # model with its time steps, the notation model with its strings only),
 # and the tables are printed for each, then side by side.
 #
-# With PAIRS=1 that is 33 + 14 pairs of scans and 11 of photos, 116
-# sheets: about 15 minutes on one core per recogniser, and 10 to make
+# With PAIRS=1 that is 66 + 14 pairs of scans and 11 of photos, 182
+# sheets: about 25 minutes on one core per recogniser, and 15 to make
 # them (drawing a sheet takes 1-2 s, a photo 3 s more, reading a sheet
 # 1.5-6 s, a pair 4-25 s); PAIRS=2 twice that. Each sheet is read alone (`partiar ocr -f json -j1
 # SHEET`), and each pair together (`partiar ocr -f json -j1 --pair WHITE
@@ -35,8 +38,8 @@
 # the generators); JOBS=N draws N sheets at once.
 #
 # A table per noise level (and all levels, and one per resolution), a row
-# per font, then the tuning fonts' and the held-out fonts' subtotals and
-# all:
+# per font, then the tuning fonts', the held-out fonts' and the second
+# held-out group's subtotals and all:
 #
 #   CER        character error rate of candidate 0 against the text
 #              written (edits over the written text's characters);
@@ -149,9 +152,10 @@ make_set() { # DIR ARGS...
 t0=$(now)
 make_set "$work/tuning" --fonts tuning -n $((7 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/held-out" --fonts held-out -n $((4 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
+make_set "$work/held-out-2" --fonts held-out-2 -n $((11 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/dpi200" --fonts tuning -n 7 --noise 1 --dpi 200 -s 2
 make_set "$work/dpi150" --fonts tuning -n 7 --noise 1 --dpi 150 -s 3
-sets="tuning held-out dpi200 dpi150"
+sets="tuning held-out held-out-2 dpi200 dpi150"
 # Phone photos of the sheets (ocr-set.sh --photo), when the generator has them.
 if grep -q -- '--photo' "$here/tests/tools/ocr-set.sh"; then
     make_set "$work/photo" --fonts tuning -n $((7 * pairs_per)) --noise 1 --dpi 300 -s 4 --photo
@@ -203,10 +207,12 @@ t2=$(now)
 #                                                candidate 0's edits from it
 #   O set name side plies right                  one-sheet decoding
 #   P set name plies right wrong wrong_flagged cells flagged   a pair
-in_group() { # FONT -> tuning|held-out
-    case " $tuning_names " in *" $1 "*) echo tuning ;; *) echo held-out ;; esac
+in_group() { # FONT -> tuning|held-out|held-out-2
+    case " $tuning_names " in *" $1 "*) echo tuning; return ;; esac
+    case " $heldout2_names " in *" $1 "*) echo held-out-2 ;; *) echo held-out ;; esac
 }
 tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
+heldout2_names=$(cd "$here/tests/corpora/fonts/held-out-2" && echo *.woff)
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
 local cfg=$1 facts=$work/facts.$1
 : >"$facts"
@@ -339,7 +345,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
             printf "\n== %s\n", title
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", ""
-            ng = split("tuning held-out", groups, " ")
+            ng = split("tuning held-out held-out-2", groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
                 if (!sheets[g]) continue
@@ -369,10 +375,10 @@ for cfg in $configs; do
     f=$work/facts.$cfg
     echo
     echo "######## $cfg: partiar ocr $(config_args "$cfg")"
-    table "$f" "300 dpi, noise 0 (clean)" '($2 == "tuning" || $2 == "held-out") && $7 == 0'
-    table "$f" "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '($2 == "tuning" || $2 == "held-out") && $7 == 1'
-    table "$f" "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '($2 == "tuning" || $2 == "held-out") && $7 == 2'
-    table "$f" "300 dpi, all noise levels" '$2 == "tuning" || $2 == "held-out"'
+    table "$f" "300 dpi, noise 0 (clean)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 0'
+    table "$f" "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 1'
+    table "$f" "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 2'
+    table "$f" "300 dpi, all noise levels" '$2 ~ /^(tuning|held-out|held-out-2)$/'
     table "$f" "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
     table "$f" "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
     table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
@@ -385,9 +391,9 @@ printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "recogniser" "fonts" "CER
 printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "" "" "" "" "" "" "" "" "flagged" ""
 for kind in scans photos; do
     for cfg in $configs; do
-        if [ $kind = scans ]; then cond='$2 == "tuning" || $2 == "held-out"'; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
+        if [ $kind = scans ]; then cond='$2 ~ /^(tuning|held-out|held-out-2)$/'; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
         table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" '
-            $1 == "tuning" || $1 == "held-out" { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
+            $1 ~ /^(tuning|held-out|held-out-2)$/ { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
     done
 done
 
