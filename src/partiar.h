@@ -925,6 +925,11 @@ int pt_record_result(const pt_record *r);
  * written (PT_RESULT_*) and whose sheet it is (PT_SHEET_*). */
 void pt_record_set_result(pt_record *r, int result);
 void pt_record_set_sheet(pt_record *r, int sheet);
+/* Whether a recogniser read the record off an image (partiar ocr, and its
+ * JSON read back): the decoder then prices a ply left out or an entry
+ * that is no ply by missing_scanned and extra_scanned (pt_decode_costs). */
+void pt_record_set_scanned(pt_record *r, bool scanned);
+bool pt_record_scanned(const pt_record *r);
 
 /* Makes r the record of sheet `index` (from 0) of a game that partiar ocr
  * wrote as a JSON line (-f json): each cell an entry with every candidate
@@ -971,33 +976,36 @@ typedef struct pt_decode_ply {
  * add up to how unlikely a reading is and a difference of costs is a
  * likelihood ratio. The table is models/decode-costs.txt. */
 typedef struct pt_decode_costs {
-    float gap;            /* a gap ('-') or illegible ('?') cell stands for a ply */
-    float missing;        /* a record has no entry for a ply */
-    float extra;          /* an entry that is no ply */
-    float left_over;      /* an entry after the game's last ply */
-    float after_game_end; /* an entry after checkmate, stalemate, dead position */
-    float after_end;      /* a ply after a record ended (another goes on) */
-    float misread;        /* an entry spells its move with slips: this ... */
-    float edit;           /* ... and this for each letter wrong, missing or extra */
-    float confusable;     /* a letter for one a hand confuses with it (S/5, b/6) */
-    float max_edits;      /* further than this from the move: a wrong entry */
-    float wrong;          /* an entry that stands for the ply but spells another move */
-    float other_choice;   /* taking an entry's second or later candidate text */
-    float steps;          /* a cell's time steps (pt_step): this times how much
-                             less likely (ln) they make a move's spelling than
-                             their likeliest text, besides other_choice */
-    float rank_left;      /* search: what reading an entry is worth, in ranking
-                             partial games of different progress */
-    float branch;         /* search: a record's less likely ways of reading a
-                             ply kept when no further behind the likeliest */
-    float window;         /* search: partial games ranked further than this
-                             behind the best of their ply are dropped */
-    float ambiguous;      /* a game less than this cheaper than another that
-                             differs is not certain */
-    float widen;          /* search: a game dearer than this a cell is looked
-                             for again with a wider beam */
-    float verify;         /* search: and so is one whose margin is less than
-                             this above ambiguous, once */
+    float gap;             /* a gap ('-') or illegible ('?') cell stands for a ply */
+    float missing;         /* a record has no entry for a ply */
+    float extra;           /* an entry that is no ply */
+    float missing_scanned; /* the same two in a record read off an image */
+    float extra_scanned;   /*   (pt_record_scanned): its misreadings are
+                              common, a shift rarely the likelier story */
+    float left_over;       /* an entry after the game's last ply */
+    float after_game_end;  /* an entry after checkmate, stalemate, dead position */
+    float after_end;       /* a ply after a record ended (another goes on) */
+    float misread;         /* an entry spells its move with slips: this ... */
+    float edit;            /* ... and this for each letter wrong, missing or extra */
+    float confusable;      /* a letter for one a hand confuses with it (S/5, b/6) */
+    float max_edits;       /* further than this from the move: a wrong entry */
+    float wrong;           /* an entry that stands for the ply but spells another move */
+    float other_choice;    /* taking an entry's second or later candidate text */
+    float steps;           /* a cell's time steps (pt_step): this times how much
+                              less likely (ln) they make a move's spelling than
+                              their likeliest text, besides other_choice */
+    float rank_left;       /* search: what reading an entry is worth, in ranking
+                              partial games of different progress */
+    float branch;          /* search: a record's less likely ways of reading a
+                              ply kept when no further behind the likeliest */
+    float window;          /* search: partial games ranked further than this
+                              behind the best of their ply are dropped */
+    float ambiguous;       /* a game less than this cheaper than another that
+                              differs is not certain */
+    float widen;           /* search: a game dearer than this a cell is looked
+                              for again with a wider beam */
+    float verify;          /* search: and so is one whose margin is less than
+                              this above ambiguous, once */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);

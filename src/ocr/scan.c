@@ -217,6 +217,7 @@ void pt_scan_free(pt_scan **ps)
 static void scan_clear(pt_scan *s)
 {
     pt_record_clear(s->record);
+    pt_record_set_scanned(s->record, true);
     s->ncells = s->nsteps = 0;
     memset(s->tags, 0, sizeof s->tags);
     s->layout[0] = '\0';

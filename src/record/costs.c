@@ -19,6 +19,8 @@ static const struct {
     {"gap", offsetof(pt_decode_costs, gap)},
     {"missing", offsetof(pt_decode_costs, missing)},
     {"extra", offsetof(pt_decode_costs, extra)},
+    {"missing_scanned", offsetof(pt_decode_costs, missing_scanned)},
+    {"extra_scanned", offsetof(pt_decode_costs, extra_scanned)},
     {"left_over", offsetof(pt_decode_costs, left_over)},
     {"after_game_end", offsetof(pt_decode_costs, after_game_end)},
     {"after_end", offsetof(pt_decode_costs, after_end)},

@@ -49,6 +49,8 @@ static const pt_decode_costs default_costs = {
     .gap = 0.5f,
     .missing = 3.0f,
     .extra = 3.0f,
+    .missing_scanned = 8.0f,
+    .extra_scanned = 8.0f,
     .left_over = 5.0f,
     .after_game_end = 3.0f,
     .after_end = 0.5f,
@@ -329,7 +331,8 @@ typedef struct search {
     size_t len[PT_DECODE_RECORDS];
     const reading *readings[PT_DECODE_RECORDS]; /* by candidate index */
     const pt_lang *lang[PT_DECODE_RECORDS];
-    uint64_t final_key; /* a finished game must end here, when set */
+    float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS]; /* the record's: scanned or written */
+    uint64_t final_key;                                         /* a finished game must end here, when set */
     bool final;
     int moves;                        /* the move number a finished game ends on; -1 any */
     int number0, side0;               /* the start's move number and side to move */
@@ -589,9 +592,9 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
     size_t k = 0;
     w[k++] = (way){(uint8_t)op, (int32_t)at, -1, (int32_t)at + 1, cost, cost - c->rank_left};
     if (cost > 0) { /* an entry that spells the move is taken as written */
-        w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, c->missing, c->missing};
+        w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, s->missing[r], s->missing[r]};
         if (at + 1 < s->len[r]) {
-            cost = c->extra + entry_cost(s, r, &s->entries[r][at + 1], &n->pos, read[1], m, san, want, nwant, &op);
+            cost = s->extra[r] + entry_cost(s, r, &s->entries[r][at + 1], &n->pos, read[1], m, san, want, nwant, &op);
             w[k++] = (way){(uint8_t)op, (int32_t)at + 1, (int32_t)at, (int32_t)at + 2, cost, cost - 2 * c->rank_left};
         }
     }
@@ -750,6 +753,9 @@ static bool prepare(pt_decode *d, search *s)
     for (size_t r = 0; r < s->n; r++) {
         s->len[r] = pt_record_entries(s->records[r], &s->entries[r]);
         s->lang[r] = d->lang[r] = d->force[r];
+        bool scanned = pt_record_scanned(s->records[r]);
+        s->missing[r] = scanned ? s->c->missing_scanned : s->c->missing;
+        s->extra[r] = scanned ? s->c->extra_scanned : s->c->extra;
         first[r] = total; /* an entry's texts are numbered within its record */
         if (s->len[r])
             total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;

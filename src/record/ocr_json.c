@@ -322,6 +322,7 @@ pt_err pt_record_from_ocr_json(pt_record *r, const char *text, size_t len, size_
                                char (*tags)[256])
 {
     pt_record_clear(r);
+    pt_record_set_scanned(r, true);
     *nsheets = 0;
     for (int k = 0; tags && k < 7; k++)
         tags[k][0] = '\0';

@@ -31,6 +31,7 @@ struct pt_record {
     int sheet;
     const pt_lang *lang;
     int result;
+    bool scanned; /* read off an image by a recogniser */
 };
 
 pt_err pt_record_new(pt_record **pr)
@@ -58,6 +59,7 @@ void pt_record_clear(pt_record *r)
     r->sheet = PT_SHEET_NONE;
     r->lang = NULL;
     r->result = 0;
+    r->scanned = false;
 }
 
 /* Room for one more of n items of `size` bytes in *items (cap *cap). */
@@ -314,6 +316,16 @@ void pt_record_set_result(pt_record *r, int result)
 void pt_record_set_sheet(pt_record *r, int sheet)
 {
     r->sheet = sheet;
+}
+
+void pt_record_set_scanned(pt_record *r, bool scanned)
+{
+    r->scanned = scanned;
+}
+
+bool pt_record_scanned(const pt_record *r)
+{
+    return r->scanned;
 }
 
 const char *pt_record_cell(const pt_record *r, int i)
