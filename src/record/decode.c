@@ -331,8 +331,10 @@ typedef struct search {
     size_t len[PT_DECODE_RECORDS];
     const reading *readings[PT_DECODE_RECORDS]; /* by candidate index */
     const pt_lang *lang[PT_DECODE_RECORDS];
-    float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS]; /* the record's: scanned or written */
-    uint64_t final_key;                                         /* a finished game must end here, when set */
+    /* What a ply left out and an entry that is no ply cost in each
+     * record: a scanned record's costs or a written one's (prepare). */
+    float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS];
+    uint64_t final_key; /* a finished game must end here, when set */
     bool final;
     int moves;                        /* the move number a finished game ends on; -1 any */
     int number0, side0;               /* the start's move number and side to move */
