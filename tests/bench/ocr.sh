@@ -370,15 +370,17 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
 
 echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheet runs, $pairs_per pairs per font and noise level at 300 dpi)"
 printf 'made in %.0f s, read in %.0f s (one core; a pair run reads both sheets again)\n' "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
+# The 300 dpi sets of handwriting fonts, as a condition on a sheet's set.
+at300='$2 ~ /^(tuning|held-out|held-out-2)$/'
 for cfg in $configs; do
     make_facts "$cfg"
     f=$work/facts.$cfg
     echo
     echo "######## $cfg: partiar ocr $(config_args "$cfg")"
-    table "$f" "300 dpi, noise 0 (clean)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 0'
-    table "$f" "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 1'
-    table "$f" "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" '$2 ~ /^(tuning|held-out|held-out-2)$/ && $7 == 2'
-    table "$f" "300 dpi, all noise levels" '$2 ~ /^(tuning|held-out|held-out-2)$/'
+    table "$f" "300 dpi, noise 0 (clean)" "$at300 && \$7 == 0"
+    table "$f" "300 dpi, noise 1 (mild: skew up to 2 degrees, blur, uneven light, dust)" "$at300 && \$7 == 1"
+    table "$f" "300 dpi, noise 2 (rough: skew up to 5 degrees, more blur, grain, faded ink, JPEG)" "$at300 && \$7 == 2"
+    table "$f" "300 dpi, all noise levels" "$at300"
     table "$f" "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
     table "$f" "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
     table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
@@ -391,7 +393,7 @@ printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "recogniser" "fonts" "CER
 printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "" "" "" "" "" "" "" "" "flagged" ""
 for kind in scans photos; do
     for cfg in $configs; do
-        if [ $kind = scans ]; then cond='$2 ~ /^(tuning|held-out|held-out-2)$/'; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
+        if [ $kind = scans ]; then cond=$at300; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
         table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" '
             $1 ~ /^(tuning|held-out|held-out-2)$/ { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
     done

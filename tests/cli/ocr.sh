@@ -114,21 +114,12 @@ expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
 # held-out-2): eleven fonts, each with a glyph for every character the
 # bench writes in a move cell (sheet-render.sh falls back to another font
 # only for characters beyond ASCII).
-ascii=' !"#$%&'"'"'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~'
 lacking=
 nfonts=0
 for f in tests/corpora/fonts/held-out-2/*.woff; do
     nfonts=$((nfonts + 1))
-    fc-query --format='%{charset}' "$f" | tr ' ' '\n' | awk -F - -v ascii="$ascii" -v need='abcdefgh12345678 0O KQRBNDTLSVJCFP x:-=+#()/.' '
-        function hex(h,   i, v) { v = 0; h = tolower(h)
-            for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-            return v }
-        NF { lo[++n] = hex($1); hi[n] = hex(NF > 1 ? $2 : $1) }
-        END { for (c = 1; c <= length(need); c++) { ch = substr(need, c, 1); if (ch == " ") continue
-                  code = 31 + index(ascii, ch); ok = 0
-                  for (i = 1; i <= n; i++) if (code >= lo[i] && code <= hi[i]) ok = 1
-                  if (!ok) { print ch; bad = 1 } }
-              exit bad || n == 0 }' >"$tmp/lacks" || lacking="$lacking $(basename "$f"):$(tr -d '\n' <"$tmp/lacks")"
+    lacks=$(printf '%s' 'abcdefgh 12345678 0O KQRBNDTLSVJCFP x:-=+#()/.' | tests/tools/font-lacks.sh "$f") &&
+        [ -z "$lacks" ] || lacking="$lacking $(basename "$f"):$(printf '%s' "${lacks:-unreadable}" | tr -d '\n')"
 done
 [ "$nfonts" -eq 11 ] && [ -z "$lacking" ]
 report bench-fonts-held-out-2 $? "$nfonts fonts; lacking:$lacking"

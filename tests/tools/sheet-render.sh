@@ -129,19 +129,10 @@ for c in "${chars[@]}"; do labels+=("label:$c"); done
 printf '%s\n' "${chars[@]}" | paste -d '\t' - <(head -n "${#chars[@]}" "$tmp/widths") >"$tmp/metrics"
 printf 'HH\t%s\ncap\t%s\nxheight\t%s\n' "$(tail -n 1 "$tmp/widths")" "$cap" "$xheight" >>"$tmp/metrics"
 
-# Characters the font lacks (fc-query's charset: hex code point ranges).
-fc-query --format='%{charset}' "$font" | tr ' ' '\n' | awk -F - 'NF {
-    printf "%d %d\n", strtonum_hex($1), strtonum_hex(NF > 1 ? $2 : $1) }
-    function strtonum_hex(h,   i, v) {
-        v = 0; h = tolower(h)
-        for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-        return v
-    }' >"$tmp/charset"
-lacks() { # the characters of stdin the font has no glyph for, one a line
-    grep -o '[^ -~]' | sort -u | while IFS= read -r c; do
-        printf '%s %d\n' "$c" "'$c"
-    done | awk 'FNR == NR { lo[NR] = $1; hi[NR] = $2; n = NR; next }
-        { for (i = 1; i <= n; i++) if ($2 >= lo[i] && $2 <= hi[i]) next; print $1 }' "$tmp/charset" - || true
+lacks() { # the characters of stdin beyond ASCII the font has no glyph for, one a line
+    local odd
+    odd=$(grep -o '[^ -~]' || true)
+    [ -z "$odd" ] || printf '%s\n' "$odd" | "$(dirname "$0")/font-lacks.sh" "$font"
 }
 : >"$tmp/record"
 while IFS= read -r line || [ -n "$line" ]; do
