@@ -49,9 +49,9 @@
 #    hand lines together: the looped school cursive that no font of
 #    Debian has. Then NPM (30000 at 0.0003, twice) on those and the npm
 #    fonts' lines: a rate this high, and not a lower one after it, read
-#    the fonts kept apart best. The last run's checkpoint is made an integer model (smaller
-#    and faster, as Debian's own models are) and evaluated on the
-#    evaluation lines with lstmeval.
+#    the fonts kept apart best. The last run's checkpoint is made an
+#    integer model (smaller and faster, as Debian's own models are) and
+#    evaluated on the evaluation lines with lstmeval.
 #
 # The same arguments give the same model on the same Tesseract: every
 # random draw is seeded, and lstmtraining's order is its own fixed one.
@@ -301,7 +301,7 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training and hand lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the training, hand and npm lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 {
     echo "notation.traineddata - Tesseract LSTM for handwritten chess notation"
@@ -313,7 +313,7 @@ say "model $model: character error ${train_cer:-?}% on the training and hand lin
     echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
     echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
     echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM"
-    echo "error:       ${train_cer:-?}% of characters on the training and hand lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "error:       ${train_cer:-?}% of characters on the training, hand and npm lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done

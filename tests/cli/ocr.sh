@@ -126,7 +126,7 @@ report bench-fonts-held-out-2 $? "$nfonts fonts; lacking:$lacking"
 
 # The notation model's recipe, run tiny (a few sheets, 300 iterations,
 # then 100 at a lower rate, then 100 with the Hershey hands' lines, then
-# 100 with an npm font's lines too, in $build/model-tiny): it makes a model
+# 100 with two npm fonts' lines too, in $build/model-tiny): it makes a model
 # Tesseract loads, with its provenance. Not a model worth reading with;
 # make model makes that.
 if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"; then
