@@ -7,7 +7,8 @@
  * next entry spells the move, with or without slips; that entry is left
  * over and the one after spells it; the record has no entry for the ply).
  * At each ply the `beam` cheapest partial games are kept, one per position
- * and place in the records. A game is finished when every record has been
+ * and place in the records, and where a record was read off an image, a
+ * few more at each place the beam holds few of (keep_lanes). A game is finished when every record has been
  * read to its end; what is left of a record when the game can go no
  * further is left over.
  *
@@ -100,7 +101,8 @@ typedef struct node {
 typedef struct candidate {
     int32_t parent;
     float cost;
-    float rank; /* cost, and what reading the entries left will cost */
+    float rank;  /* cost, and what reading the entries left will cost */
+    float prior; /* its game's prior, reckoned only for a lane's ties: NAN */
     pt_decode_ply ply;
     int32_t at[PT_DECODE_RECORDS];
 } candidate;
@@ -112,6 +114,16 @@ typedef struct memo {
     char want[12];
     float edits;
 } memo;
+
+/* A place in the records (how far into each the game has read) and the
+ * candidates of a ply that reach it, kept beside the beam (keep_lanes). */
+#define LANE 2 /* nodes a place is kept; 1 lost the game of a tuning sheet */
+typedef struct lane {
+    int32_t at[PT_DECODE_RECORDS];
+    uint32_t nodes; /* the beam's nodes here */
+    uint32_t n;     /* candidates kept, the best first */
+    uint32_t cand[LANE];
+} lane;
 
 #define MEMO_SIZE      8192
 #define STEP_MEMO_SIZE 65536
@@ -139,6 +151,11 @@ struct pt_decode {
     step_memo *step_memo; /* STEP_MEMO_SIZE remembered costs against time steps */
     int32_t *slots;       /* this ply's nodes by position and place: -1 empty */
     size_t nslots;
+    lane *lanes;         /* this ply's places in the records (keep_lanes) */
+    int32_t *lane_slots; /* the lanes by place: -1 empty */
+    size_t lanes_cap, nlane_slots;
+    order *extra; /* the candidates the lanes keep, by rank */
+    size_t extra_cap;
     reading *readings;
     size_t readings_cap;
     pt_decode_ply *plies;
@@ -165,6 +182,9 @@ void pt_decode_free(pt_decode **pd)
         free((*pd)->cands);
         free((*pd)->ranked);
         free((*pd)->slots);
+        free((*pd)->lanes);
+        free((*pd)->lane_slots);
+        free((*pd)->extra);
         free((*pd)->memo);
         free((*pd)->step_memo);
         free((*pd)->readings);
@@ -336,6 +356,7 @@ typedef struct search {
     float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS];
     uint64_t final_key; /* a finished game must end here, when set */
     bool final;
+    bool scanned;                     /* some record was read off an image */
     int moves;                        /* the move number a finished game ends on; -1 any */
     int number0, side0;               /* the start's move number and side to move */
     int32_t begin[PT_DECODE_RECORDS]; /* the ply each record's first entry is at */
@@ -647,7 +668,7 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             return false;
         n = &d->nodes[from];
         for (size_t k = 0; k < combos; k++) {
-            candidate cand = {.parent = from, .cost = n->cost, .ply.move = moves[i]};
+            candidate cand = {.parent = from, .cost = n->cost, .prior = NAN, .ply.move = moves[i]};
             float rank = n->cost + left;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
                 const way *x = &w[r][rest % nw[r]];
@@ -756,6 +777,7 @@ static bool prepare(pt_decode *d, search *s)
         s->len[r] = pt_record_entries(s->records[r], &s->entries[r]);
         s->lang[r] = d->lang[r] = d->force[r];
         bool scanned = pt_record_scanned(s->records[r]);
+        s->scanned |= scanned;
         s->missing[r] = scanned ? s->c->missing_scanned : s->c->missing;
         s->extra[r] = scanned ? s->c->extra_scanned : s->c->extra;
         first[r] = total; /* an entry's texts are numbered within its record */
@@ -783,11 +805,12 @@ static bool prepare(pt_decode *d, search *s)
     return true;
 }
 
-/* The moves from the root to node i, into out (room for depth). */
+/* The moves from the root to node i, into out (room for depth): a node's
+ * depth is how many parents lead back to the root. */
 static size_t path(const pt_decode *d, int32_t i, pt_move *out)
 {
     size_t n = (size_t)d->nodes[i].depth;
-    for (size_t k = n; i > 0; i = d->nodes[i].parent)
+    for (size_t k = n; k > 0; i = d->nodes[i].parent)
         out[--k] = d->nodes[i].ply.move;
     return n;
 }
@@ -905,6 +928,150 @@ static void keep_runner(int32_t *runners, float *cost, size_t *n, int32_t i, flo
     runners[k] = i, cost[k] = c;
 }
 
+/* Makes candidate cand a node of this ply, or, where a node of the ply
+ * has its position and place in the n records, the other's rival. The
+ * candidates come in the order of their rank, which at one place is the
+ * order of their cost: the node kept is no dearer, and of two as costly
+ * the likelier takes the place. Room for the node is the caller's. */
+static void admit(pt_decode *d, const candidate *cand, size_t n)
+{
+    node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY};
+    memcpy(m.at, cand->at, sizeof m.at);
+    m.depth = d->nodes[cand->parent].depth + 1;
+    m.pos = d->nodes[cand->parent].pos;
+    pt_undo undo;
+    pt_pos_make(&m.pos, cand->ply.move, &undo);
+    m.prior = prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos));
+    int32_t *at = slot(d, &m, n);
+    if (*at < 0) {
+        *at = (int32_t)d->nnodes;
+        d->nodes[d->nnodes++] = m;
+        return;
+    }
+    node *kept = &d->nodes[*at];
+    if (better(m.cost, m.prior, kept->cost, kept->prior)) {
+        m.rival = kept->cost, m.rival_parent = kept->parent, m.rival_move = kept->ply.move;
+        *kept = m;
+    } else if (m.cost < kept->rival) {
+        kept->rival = m.cost, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
+    }
+}
+
+/* The prior of candidate c's game, reckoned once. */
+static float cand_prior(const pt_decode *d, candidate *c)
+{
+    if (isnan(c->prior)) {
+        const node *p = &d->nodes[c->parent];
+        pt_pos after = p->pos;
+        pt_undo undo;
+        pt_pos_make(&after, c->ply.move, &undo);
+        c->prior = prior_after(d, p, c->ply.move, pt_pos_in_check(&after));
+    }
+    return c->prior;
+}
+
+/* Whether candidate a goes before b in a lane: ranked better, or as well
+ * and likelier in real games. The beam leaves the prior out, but a lane
+ * is narrow, and its candidates often tie (every misreading at the
+ * `wrong` cap, every move left out): taken in the order of the moves,
+ * the lanes gained nothing on the bench's tuning sheets. */
+static bool lane_before(const pt_decode *d, candidate *a, candidate *b)
+{
+    if (fabsf(a->rank - b->rank) >= SAME)
+        return a->rank < b->rank;
+    return cand_prior(d, a) < cand_prior(d, b);
+}
+
+/* The lane of place at (n records), made when new; NULL when the ply has
+ * `most` lanes already. */
+static lane *lane_of(pt_decode *d, const int32_t *at, size_t n, size_t *nlanes, size_t most)
+{
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (size_t r = 0; r < n; r++)
+        h = (h ^ (uint64_t)(uint32_t)at[r]) * 0x9E3779B97F4A7C15ull;
+    size_t mask = d->nlane_slots - 1;
+    for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask) {
+        int32_t k = d->lane_slots[i];
+        if (k >= 0 && memcmp(d->lanes[k].at, at, n * sizeof *at) == 0)
+            return &d->lanes[k];
+        if (k < 0) {
+            if (*nlanes == most)
+                return NULL;
+            lane *l = &d->lanes[*nlanes];
+            memset(l, 0, sizeof *l);
+            memcpy(l->at, at, n * sizeof *at);
+            d->lane_slots[i] = (int32_t)(*nlanes)++;
+            return l;
+        }
+    }
+}
+
+/* Beside the beam, the ply's best candidates at each place in the
+ * records that the beam holds fewer than LANE nodes of, for a scanned
+ * record. Its ply left out costs missing_scanned (8.0), and
+ * every legal move "reads" the entry the writer went on to at no more
+ * than the `wrong` cap (5.0): where a writer really left a move out, the
+ * misreadings of that one entry outranked the ply left out and alone
+ * filled the beam, even one of 512, and the right game was dropped plies
+ * before the entries that vouch for it (a written record's ply left out
+ * costs 3.0 and ranks with them). At most `beam` more nodes, the best
+ * ranked first. The candidates are ranked[k..nc); the beam's nodes begin
+ * at `next`. */
+static bool keep_lanes(pt_decode *d, const search *s, size_t next, size_t k, size_t nc, size_t beam, float best_cost)
+{
+    size_t most = 4 * beam, nlanes = 0; /* places past `most` get no lane */
+    if (!room((void **)&d->lanes, &d->lanes_cap, most, sizeof *d->lanes, 128))
+        return false;
+    size_t slots = 16;
+    while (slots < 2 * most) /* half full at most */
+        slots *= 2;
+    if (slots > d->nlane_slots) {
+        int32_t *more = realloc(d->lane_slots, slots * sizeof *more);
+        if (!more)
+            return false;
+        d->lane_slots = more;
+    }
+    d->nlane_slots = slots;
+    memset(d->lane_slots, 0xff, d->nlane_slots * sizeof *d->lane_slots);
+    for (size_t i = next; i < d->nnodes; i++) {
+        lane *l = lane_of(d, d->nodes[i].at, s->n, &nlanes, most);
+        if (l)
+            l->nodes++;
+    }
+    for (; k < nc; k++) {
+        uint32_t at = d->ranked[k].at;
+        candidate *c = &d->cands[at];
+        if (c->cost >= best_cost + s->c->ambiguous)
+            continue;
+        lane *l = lane_of(d, c->at, s->n, &nlanes, most);
+        if (!l || l->nodes >= LANE)
+            continue;
+        size_t room_left = LANE - l->nodes;
+        if (l->n == room_left && !lane_before(d, c, &d->cands[l->cand[l->n - 1]]))
+            continue;
+        size_t i = l->n < room_left ? l->n++ : l->n - 1; /* the worst goes */
+        while (i > 0 && lane_before(d, c, &d->cands[l->cand[i - 1]])) {
+            l->cand[i] = l->cand[i - 1];
+            i--;
+        }
+        l->cand[i] = at;
+    }
+    size_t nextra = 0;
+    for (size_t i = 0; i < nlanes; i++)
+        nextra += d->lanes[i].n;
+    if (!room((void **)&d->extra, &d->extra_cap, nextra + 1, sizeof *d->extra, 256))
+        return false;
+    nextra = 0;
+    for (size_t i = 0; i < nlanes; i++)
+        for (size_t j = 0; j < d->lanes[i].n; j++)
+            d->extra[nextra++] = (order){d->cands[d->lanes[i].cand[j]].rank, d->lanes[i].cand[j]};
+    qsort(d->extra, nextra, sizeof *d->extra, order_cmp);
+    size_t limit = d->nnodes + beam;
+    for (size_t i = 0; i < nextra && d->nnodes < limit; i++)
+        admit(d, &d->cands[d->extra[i].at], s->n);
+    return true;
+}
+
 static double seconds(void)
 {
     struct timespec t;
@@ -937,7 +1104,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         total += s.len[r];
     size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 32;
     size_t slots = 16;
-    while (slots < 2 * beam)
+    while (slots < 4 * beam) /* the beam and its lanes, half full at most */
         slots *= 2;
     if (slots > d->nslots) {
         int32_t *more = realloc(d->slots, slots * sizeof *more);
@@ -1018,40 +1185,22 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         order_first(d->ranked, nc, sorted);
         qsort(d->ranked, sorted, sizeof *d->ranked, order_cmp);
         size_t next = d->nnodes;
-        if (!room((void **)&d->nodes, &d->cap, d->nnodes + beam, sizeof *d->nodes, 1024))
+        /* Room for the beam and as many again beside it, in its lanes. */
+        if (!room((void **)&d->nodes, &d->cap, d->nnodes + 2 * beam, sizeof *d->nodes, 1024))
             return PT_ERR_NOMEM;
         memset(d->slots, 0xff, d->nslots * sizeof *d->slots);
-        for (size_t k = 0; k < nc && d->nnodes - next < beam; k++) {
+        size_t k = 0;
+        for (; k < nc && d->nnodes - next < beam; k++) {
             if (k == sorted) {
                 qsort(d->ranked + k, nc - k, sizeof *d->ranked, order_cmp);
                 sorted = nc;
             }
             const candidate *cand = &d->cands[d->ranked[k].at];
-            if (cand->cost >= best_cost + s.c->ambiguous)
-                continue;
-            node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY};
-            memcpy(m.at, cand->at, sizeof m.at);
-            m.depth = d->nodes[cand->parent].depth + 1;
-            m.pos = d->nodes[cand->parent].pos;
-            pt_undo undo;
-            pt_pos_make(&m.pos, cand->ply.move, &undo);
-            m.prior = prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos));
-            int32_t *at = slot(d, &m, n);
-            if (*at >= 0) { /* ranked in order: the kept one is no dearer */
-                node *kept = &d->nodes[*at];
-                if (better(m.cost, m.prior, kept->cost, kept->prior)) {
-                    /* As dear and likelier: it takes the place, and the
-                     * one it displaces is its rival. */
-                    m.rival = kept->cost, m.rival_parent = kept->parent, m.rival_move = kept->ply.move;
-                    *kept = m;
-                } else if (m.cost < kept->rival) {
-                    kept->rival = m.cost, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
-                }
-                continue;
-            }
-            *at = (int32_t)d->nnodes;
-            d->nodes[d->nnodes++] = m;
+            if (cand->cost < best_cost + s.c->ambiguous)
+                admit(d, cand, n);
         }
+        if (s.scanned && k < nc && !keep_lanes(d, &s, next, k, nc, beam, best_cost))
+            return PT_ERR_NOMEM;
         first = next;
         last = d->nnodes;
     }

@@ -337,6 +337,35 @@ static void test_scanned_record_prices_shifts(void **state)
     pt_record_free(&w);
 }
 
+/* A scanned sheet whose writer left 2... Qxd5 out, every entry after it
+ * a column over. At the default costs that is the cheapest story (one
+ * ply left out, 8.0), but the beam must keep it: every Black move
+ * "reads" 3. Nc3 at the `wrong` cap, ranked ahead of the ply left out,
+ * and those readings alone filled the beam, so that the game found
+ * (2. exd5 read as Nc3, Nc3 as 2... a5) cost more. A lane keeps the place
+ * that has not read 3. Nc3 yet. */
+static void test_left_out_move_survives_the_beam(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 d5 2. exd5 Nc3 3. Qa5 d4 4. Nf6 Nf3 5. c6 Bc4 "
+                             "6. Bf5 Bd2 7. e6 Qe2 8. Bb4 O-O-O 9. Nbd7 *\n");
+    pt_record_set_scanned(w, true);
+    const pt_record *one = w;
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c7c6 f1c4 c8f5 c1d2 e7e6 d1e2 f8b4 "
+                             "e1c1 b8d7");
+    const pt_decode_ply *p;
+    assert_int_equal(pt_decode_plies(d, &p), 18);
+    assert_int_equal(p[3].op[0], PT_OP_MISSING);
+    assert_true(fabsf(pt_decode_cost(d) - 8.0f) < 1e-4f);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* models/decode-costs.txt is the built-in table, and a misspelt cost is
  * an error with its line, not a default kept in silence. */
 static void test_costs_table(void **state)
@@ -375,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_gap_search),
         cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_scanned_record_prices_shifts),
+        cmocka_unit_test(test_left_out_move_survives_the_beam),
         cmocka_unit_test(test_costs_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
