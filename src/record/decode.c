@@ -209,6 +209,23 @@ static bool room(void **items, size_t *cap, size_t want, size_t size, size_t lea
     return true;
 }
 
+/* Sizes a table of open addressing (*n entries) to the least power of two
+ * of at least `least` entries; the caller empties it. */
+static bool size_table(int32_t **table, size_t *n, size_t least)
+{
+    size_t size = 16;
+    while (size < least)
+        size *= 2;
+    if (size > *n) {
+        int32_t *more = realloc(*table, size * sizeof *more);
+        if (!more)
+            return false;
+        *table = more;
+    }
+    *n = size;
+    return true;
+}
+
 /* Letters a hand or a reader confuses (Latin, digits): a slip between
  * them costs less than between others. */
 static const bool confused[128][128] = {
@@ -1022,16 +1039,8 @@ static bool keep_lanes(pt_decode *d, const search *s, size_t next, size_t k, siz
     size_t most = 4 * beam, nlanes = 0; /* places past `most` get no lane */
     if (!room((void **)&d->lanes, &d->lanes_cap, most, sizeof *d->lanes, 128))
         return false;
-    size_t slots = 16;
-    while (slots < 2 * most) /* half full at most */
-        slots *= 2;
-    if (slots > d->nlane_slots) {
-        int32_t *more = realloc(d->lane_slots, slots * sizeof *more);
-        if (!more)
-            return false;
-        d->lane_slots = more;
-    }
-    d->nlane_slots = slots;
+    if (!size_table(&d->lane_slots, &d->nlane_slots, 2 * most)) /* half full at most */
+        return false;
     memset(d->lane_slots, 0xff, d->nlane_slots * sizeof *d->lane_slots);
     for (size_t i = next; i < d->nnodes; i++) {
         lane *l = lane_of(d, d->nodes[i].at, s->n, &nlanes, most);
@@ -1103,16 +1112,8 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     for (size_t r = 0; r < n; r++)
         total += s.len[r];
     size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 32;
-    size_t slots = 16;
-    while (slots < 4 * beam) /* the beam and its lanes, half full at most */
-        slots *= 2;
-    if (slots > d->nslots) {
-        int32_t *more = realloc(d->slots, slots * sizeof *more);
-        if (!more)
-            return PT_ERR_NOMEM;
-        d->slots = more;
-    }
-    d->nslots = slots;
+    if (!size_table(&d->slots, &d->nslots, 4 * beam)) /* the beam and its lanes, half full at most */
+        return PT_ERR_NOMEM;
     d->nnodes = d->nplies = 0;
     node root = {.parent = -1, .rival = NO_WAY};
     if (opts && opts->start)
