@@ -8,9 +8,9 @@
  * over and the one after spells it; the record has no entry for the ply).
  * At each ply the `beam` cheapest partial games are kept, one per position
  * and place in the records, and where a record was read off an image, a
- * few more at each place the beam holds few of (keep_lanes). A game is finished when every record has been
- * read to its end; what is left of a record when the game can go no
- * further is left over.
+ * few more at each place the beam holds few of (keep_lanes). A game is
+ * finished when every record has been read to its end; what is left of a
+ * record when the game can go no further is left over.
  *
  * The costs are a table (pt_decode_costs, models/decode-costs.txt): each
  * is about -ln of how often that slip is made, so that a difference of
