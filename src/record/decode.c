@@ -709,13 +709,19 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
     return true;
 }
 
+/* h mixed with a place in the records (how far into each of n). */
+static uint64_t place_hash(uint64_t h, const int32_t *at, size_t n)
+{
+    for (size_t r = 0; r < n; r++)
+        h = (h ^ (uint64_t)(uint32_t)at[r]) * 0x9E3779B97F4A7C15ull;
+    return h;
+}
+
 /* Where a node of this ply with n's position and place in the records
  * is, or would go, in the table of the ply's nodes (open addressing). */
 static int32_t *slot(pt_decode *d, const node *n, size_t records)
 {
-    uint64_t h = n->pos.key;
-    for (size_t r = 0; r < records; r++)
-        h = (h ^ (uint64_t)(uint32_t)n->at[r]) * 0x9E3779B97F4A7C15ull;
+    uint64_t h = place_hash(n->pos.key, n->at, records);
     size_t mask = d->nslots - 1;
     for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         int32_t k = d->slots[i];
@@ -1003,9 +1009,7 @@ static bool lane_before(const pt_decode *d, candidate *a, candidate *b)
  * `most` lanes already. */
 static lane *lane_of(pt_decode *d, const int32_t *at, size_t n, size_t *nlanes, size_t most)
 {
-    uint64_t h = 0x243F6A8885A308D3ull;
-    for (size_t r = 0; r < n; r++)
-        h = (h ^ (uint64_t)(uint32_t)at[r]) * 0x9E3779B97F4A7C15ull;
+    uint64_t h = place_hash(0x243F6A8885A308D3ull, at, n);
     size_t mask = d->nlane_slots - 1;
     for (size_t i = (size_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         int32_t k = d->lane_slots[i];
@@ -1025,9 +1029,9 @@ static lane *lane_of(pt_decode *d, const int32_t *at, size_t n, size_t *nlanes, 
 
 /* Beside the beam, the ply's best candidates at each place in the
  * records that the beam holds fewer than LANE nodes of, for a scanned
- * record. Its ply left out costs missing_scanned (8.0), and
- * every legal move "reads" the entry the writer went on to at no more
- * than the `wrong` cap (5.0): where a writer really left a move out, the
+ * record. Its ply left out costs missing_scanned (8.0), and every legal
+ * move "reads" the entry the writer went on to at no more than the
+ * `wrong` cap (5.0): where a writer really left a move out, the
  * misreadings of that one entry outranked the ply left out and alone
  * filled the beam, even one of 512, and the right game was dropped plies
  * before the entries that vouch for it (a written record's ply left out
@@ -1066,11 +1070,8 @@ static bool keep_lanes(pt_decode *d, const search *s, size_t next, size_t k, siz
         l->cand[i] = at;
     }
     size_t nextra = 0;
-    for (size_t i = 0; i < nlanes; i++)
-        nextra += d->lanes[i].n;
-    if (!room((void **)&d->extra, &d->extra_cap, nextra + 1, sizeof *d->extra, 256))
+    if (!room((void **)&d->extra, &d->extra_cap, nlanes * LANE + 1, sizeof *d->extra, 256))
         return false;
-    nextra = 0;
     for (size_t i = 0; i < nlanes; i++)
         for (size_t j = 0; j < d->lanes[i].n; j++)
             d->extra[nextra++] = (order){d->cands[d->lanes[i].cand[j]].rank, d->lanes[i].cand[j]};
