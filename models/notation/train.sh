@@ -8,7 +8,11 @@
 # `make model` runs it. BUILD (build) holds partiar and the tools
 # sheet-pairs and cell-lines. The work goes to BUILD/model/; the model, its
 # evaluation and its provenance to models/notation.traineddata and
-# models/notation.txt. --tiny makes a model of a few pairs and a few
+# models/notation.txt, and the same model in floating point (which
+# Tesseract can train on, as it cannot on an integer one) to
+# models/notation/notation.float.traineddata: a later run fine-tunes from
+# it (combine_tessdata -e it notation.lstm; lstmtraining --continue_from
+# notation.lstm) instead of training every stage again. --tiny makes a model of a few pairs and a few
 # hundred iterations into BUILD/model-tiny/ only: the recipe's test (make
 # test runs it), not a model. --reuse keeps the sets of sheets already
 # drawn in the work folder (step 1 is the slow one) and redoes the rest.
@@ -154,10 +158,12 @@ if [ -n "$tiny" ]; then
     PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 NPM=100:3e-4
     work=$build/model-tiny
     model=$work/notation.traineddata
+    float=$work/notation.float.traineddata
     about=$work/notation.txt
 else
     work=$build/model
     model=models/notation.traineddata
+    float=models/notation/notation.float.traineddata
     about=models/notation.txt
 fi
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
@@ -297,6 +303,7 @@ for run in $NPM; do
 done
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
+lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
 train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)

@@ -139,6 +139,14 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/tiny.json" >/dev/null
     report model-recipe-tiny $? "exit $status; $(head -c 300 "$tmp/train.err")"
+    # The same model in floating point, which a later run trains on (the
+    # integer one, lstmtraining refuses: "an integer (fast) model").
+    combine_tessdata -e "$tiny/notation.float.traineddata" "$tmp/float.lstm" >/dev/null 2>&1 &&
+        lstmtraining --continue_from "$tmp/float.lstm" --traineddata "$tiny/lang/out/notation/notation.traineddata" \
+            --model_output "$tmp/again" --max_iterations 10 --train_listfile "$tiny/train.list" --debug_interval 0 \
+            >"$tmp/again.log" 2>&1 &&
+        [ -s "$tmp/again_checkpoint" ]
+    report model-recipe-float $? "$(tail -c 300 "$tmp/again.log" 2>/dev/null)"
 else
     report model-recipe-tiny 1 "train.sh --tiny failed: $(tail -c 300 "$tmp/train.err")"
 fi
