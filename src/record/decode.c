@@ -127,6 +127,21 @@ typedef struct lane {
 
 #define MEMO_SIZE      8192
 #define STEP_MEMO_SIZE 65536
+#define READ_MEMO_SIZE 65536
+
+/* A remembered cost of a move against an entry's texts (readings_cost):
+ * of entry key - 1 (0 is an empty slot), and what the cost depends on:
+ * the move's squares, the pieces that move and are taken, and its
+ * spelling. A wider beam asks for the same ones from many partial games;
+ * weighing all an entry's texts each time took half of a hard sheet's
+ * decoding. */
+typedef struct read_memo {
+    uint32_t key;
+    pt_move move;
+    int8_t mover, taken;
+    char want[12];
+    float cost;
+} read_memo;
 
 /* A remembered cost of a spelling against an entry's time steps
  * (steps_cost): of entry key - 1 (0 is an empty slot). They hold for a
@@ -149,6 +164,7 @@ struct pt_decode {
     size_t ranked_cap;
     memo *memo;           /* MEMO_SIZE remembered edit distances */
     step_memo *step_memo; /* STEP_MEMO_SIZE remembered costs against time steps */
+    read_memo *read_memo; /* READ_MEMO_SIZE remembered costs against texts */
     int32_t *slots;       /* this ply's nodes by position and place: -1 empty */
     size_t nslots;
     lane *lanes;         /* this ply's places in the records (keep_lanes) */
@@ -187,6 +203,7 @@ void pt_decode_free(pt_decode **pd)
         free((*pd)->extra);
         free((*pd)->memo);
         free((*pd)->step_memo);
+        free((*pd)->read_memo);
         free((*pd)->readings);
         free((*pd)->plies);
         free(*pd);
@@ -361,6 +378,7 @@ static float meaning_cost(const pt_decode_costs *c, const pt_pos *pos, const rea
 typedef struct search {
     memo *memo;
     step_memo *step_memo;
+    read_memo *read_memo;
     const pt_record *const *records;
     size_t n;
     const pt_decode_costs *c;
@@ -495,6 +513,44 @@ static float steps_cost(const search *s, size_t r, const pt_entry *e, const pt_p
     return fall < 0.05f ? 0.0f : s->c->other_choice + s->c->steps * fall;
 }
 
+/* The cheapest way entry e of record r's texts stand for move m of pos
+ * (want: its spelling): one read as it, one a few edits from it, or one
+ * that means it; remembered (read_memo). */
+static float readings_cost(const search *s, size_t r, const pt_entry *e, const pt_pos *pos, pt_move m, const char *want,
+                           size_t nwant)
+{
+    int from = pt_move_from(m), to = pt_move_to(m);
+    int mover = PT_TYPE_OF(pos->board[from]);
+    int taken = pt_move_kind(m) == PT_MOVE_CASTLING || pos->board[to] == PT_NO_PIECE ? -1 : PT_TYPE_OF(pos->board[to]);
+    uint32_t key = (uint32_t)(r << 24 | (size_t)(e - s->entries[r])) + 1;
+    read_memo *rm = NULL;
+    if (nwant < sizeof s->read_memo->want) {
+        uint64_t h = ((key * 0x9E3779B97F4A7C15ull) ^ m ^ (uint64_t)(mover + 1) << 16 ^ (uint64_t)(taken + 1) << 20);
+        for (size_t i = 0; i < nwant; i++)
+            h = (h ^ (unsigned char)want[i]) * 0x100000001B3ull;
+        rm = &s->read_memo[(h >> 40) & (READ_MEMO_SIZE - 1)];
+        if (rm->key == key && rm->move == m && rm->mover == mover && rm->taken == taken && strcmp(rm->want, want) == 0)
+            return rm->cost;
+    }
+    const pt_decode_costs *c = s->c;
+    float best = NO_WAY;
+    const reading *rd = s->readings[r] + e->first;
+    for (size_t k = 0; k < e->ntexts; k++, rd++) {
+        float d = memo_edits(s, rd, want, nwant);
+        float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
+        float meant = meaning_cost(c, pos, rd, m) + rd->penalty;
+        if (meant < cost)
+            cost = meant;
+        if (cost < best)
+            best = cost;
+    }
+    if (rm) {
+        *rm = (read_memo){.key = key, .move = m, .mover = (int8_t)mover, .taken = (int8_t)taken, .cost = best};
+        memcpy(rm->want, want, nwant + 1);
+    }
+    return best;
+}
+
 /* What entry e of record r costs as move m (san: its SAN; bare: its
  * spelling): *op says how it stands for it. read: the move the entry's
  * first text spells. */
@@ -511,16 +567,9 @@ static float entry_cost(const search *s, size_t r, const pt_entry *e, const pt_p
         return 0.0f;
     }
     float best = e->nsteps ? steps_cost(s, r, e, pos, m, san) : NO_WAY;
-    const reading *rd = s->readings[r] + e->first;
-    for (size_t k = 0; k < e->ntexts; k++, rd++) {
-        float d = memo_edits(s, rd, want, nwant);
-        float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
-        float meant = meaning_cost(c, pos, rd, m) + rd->penalty;
-        if (meant < cost)
-            cost = meant;
-        if (cost < best)
-            best = cost;
-    }
+    float texts = readings_cost(s, r, e, pos, m, want, nwant);
+    if (texts < best)
+        best = texts;
     *op = best == 0.0f ? PT_OP_MATCH : PT_OP_MISREAD;
     return best < c->wrong ? best : c->wrong;
 }
@@ -1107,6 +1156,12 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
     s.step_memo = d->step_memo; /* cleared by pt_decode_run */
+    /* Cleared for every search: prepare reads the texts in the letters
+     * of this one. */
+    if (!d->read_memo && !(d->read_memo = malloc(READ_MEMO_SIZE * sizeof *d->read_memo)))
+        return PT_ERR_NOMEM;
+    memset(d->read_memo, 0, READ_MEMO_SIZE * sizeof *d->read_memo);
+    s.read_memo = d->read_memo;
     if (!prepare(d, &s))
         return PT_ERR_NOMEM;
     size_t total = 0;
