@@ -1014,7 +1014,7 @@ void pt_decode_costs_default(pt_decode_costs *c);
 pt_err pt_decode_costs_read(pt_decode_costs *c, const char *text, size_t len, int *bad_line);
 
 typedef struct pt_decode_opts {
-    int beam;                     /* partial games kept at each ply (default 32; 64 when a record is scanned) */
+    int beam;                     /* partial games kept at each ply (default 32) */
     const pt_pos *start;          /* NULL: the standard start */
     const pt_pos *final;          /* the game must end in this position (8.5.3) */
     int moves;                    /* the game's last move has this number; 0: any */

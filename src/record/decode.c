@@ -1378,18 +1378,6 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
     const pt_decode_costs *c = o.costs ? o.costs : &default_costs;
-    /* A sheet read off an image has far more misread cells than a
-     * written record, whose rivals fill a beam sooner: 64 there, 32 for
-     * written records. On the bench's scans 64 read more moves than 32
-     * (one sheet of the first held-out fonts 72.2% to 72.9%, both sheets
-     * of the tuning fonts 99.4% to 99.6%) and took less time than 32 did
-     * before read_memo. */
-    if (o.beam <= 0) {
-        o.beam = 32;
-        for (size_t r = 0; r < n; r++)
-            if (pt_record_scanned(records[r]))
-                o.beam = 64;
-    }
     double start = seconds();
     pt_err err = decode_once(d, records, n, &o);
     size_t cells = 0;
