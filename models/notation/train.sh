@@ -12,10 +12,11 @@
 # Tesseract can train on, as it cannot on an integer one) to
 # models/notation/notation.float.traineddata: a later run fine-tunes from
 # it (combine_tessdata -e it notation.lstm; lstmtraining --continue_from
-# notation.lstm) instead of training every stage again. --tiny makes a model of a few pairs and a few
-# hundred iterations into BUILD/model-tiny/ only: the recipe's test (make
-# test runs it), not a model. --reuse keeps the sets of sheets already
-# drawn in the work folder (step 1 is the slow one) and redoes the rest.
+# notation.lstm) instead of training every stage again. --tiny makes a
+# model of a few pairs and a few hundred iterations into BUILD/model-tiny/
+# only: the recipe's test (make test runs it), not a model. --reuse keeps
+# the sets of sheets already drawn in the work folder (step 1 is the slow
+# one) and redoes the rest.
 #
 # 1. Sheets. PAIRS (250) pairs of scoresheets of real games
 #    (tests/corpora/pgn/real: Aronian, London 1851, lichess; never the
