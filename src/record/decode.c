@@ -344,18 +344,16 @@ static void read_text(reading *rd, const pt_lang *lang, const char *t, float pen
                  pt_move_text_parse(pt_lang_at(0), t, n, &rd->mt, &bad) == PT_OK;
 }
 
-/* How far a reading is from move m of pos by what it says rather than how
- * it is spelt: the piece, the destination a square off, a wrong
- * from-square, and the descriptive "BxN" (a bishop takes a knight). */
-static float meaning_cost(const pt_decode_costs *c, const pt_pos *pos, const reading *rd, pt_move m)
+/* How far a reading is from move m by what it says rather than how it is
+ * spelt: the piece, the destination a square off, a wrong from-square,
+ * and the descriptive "BxN" (a bishop takes a knight). mover and taken:
+ * the types of the piece m moves and of the one it takes (-1: none). */
+static float meaning_cost(const pt_decode_costs *c, const reading *rd, pt_move m, int mover, int taken)
 {
     int from = pt_move_from(m), to = pt_move_to(m);
-    int mover = PT_TYPE_OF(pos->board[from]);
     bool castle = pt_move_kind(m) == PT_MOVE_CASTLING;
-    if (rd->mover >= 0) {
-        int taken = castle || pos->board[to] == PT_NO_PIECE ? -1 : PT_TYPE_OF(pos->board[to]);
+    if (rd->mover >= 0)
         return rd->mover == mover && rd->taken == taken ? c->misread : NO_WAY;
-    }
     if (!rd->parsed)
         return NO_WAY;
     const pt_move_text *mt = &rd->mt;
@@ -538,7 +536,7 @@ static float readings_cost(const search *s, size_t r, const pt_entry *e, const p
     for (size_t k = 0; k < e->ntexts; k++, rd++) {
         float d = memo_edits(s, rd, want, nwant);
         float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
-        float meant = meaning_cost(c, pos, rd, m) + rd->penalty;
+        float meant = meaning_cost(c, rd, m, mover, taken) + rd->penalty;
         if (meant < cost)
             cost = meant;
         if (cost < best)
