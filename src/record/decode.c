@@ -107,14 +107,6 @@ typedef struct candidate {
     int32_t at[PT_DECODE_RECORDS];
 } candidate;
 
-/* A remembered edit distance (memo_edits): of reading index - 1 (0 is an
- * empty slot) and a move's spelling. */
-typedef struct memo {
-    uint32_t index;
-    char want[12];
-    float edits;
-} memo;
-
 /* A place in the records (how far into each the game has read) and the
  * candidates of a ply that reach it, kept beside the beam (keep_lanes). */
 #define LANE 2 /* nodes a place is kept; 1 lost the game of a tuning sheet */
@@ -125,7 +117,6 @@ typedef struct lane {
     uint32_t cand[LANE];
 } lane;
 
-#define MEMO_SIZE      8192
 #define STEP_MEMO_SIZE 65536
 #define READ_MEMO_SIZE 65536
 
@@ -162,7 +153,6 @@ struct pt_decode {
     size_t cands_cap;
     order *ranked;
     size_t ranked_cap;
-    memo *memo;           /* MEMO_SIZE remembered edit distances */
     step_memo *step_memo; /* STEP_MEMO_SIZE remembered costs against time steps */
     read_memo *read_memo; /* READ_MEMO_SIZE remembered costs against texts */
     int32_t *slots;       /* this ply's nodes by position and place: -1 empty */
@@ -201,7 +191,6 @@ void pt_decode_free(pt_decode **pd)
         free((*pd)->lanes);
         free((*pd)->lane_slots);
         free((*pd)->extra);
-        free((*pd)->memo);
         free((*pd)->step_memo);
         free((*pd)->read_memo);
         free((*pd)->readings);
@@ -374,7 +363,6 @@ static float meaning_cost(const pt_decode_costs *c, const reading *rd, pt_move m
 }
 
 typedef struct search {
-    memo *memo;
     step_memo *step_memo;
     read_memo *read_memo;
     const pt_record *const *records;
@@ -394,26 +382,6 @@ typedef struct search {
     int number0, side0;               /* the start's move number and side to move */
     int32_t begin[PT_DECODE_RECORDS]; /* the ply each record's first entry is at */
 } search;
-
-/* edits() of a reading and a move's spelling, remembered: the same entry
- * is weighed against the same spelling from many partial games. The key
- * is kept whole, so that a slot never answers for another pair. */
-static float memo_edits(const search *s, const reading *rd, const char *want, size_t nwant)
-{
-    uint32_t index = (uint32_t)(rd - s->readings[0]);
-    if (nwant >= sizeof s->memo->want)
-        return edits(s->c, rd->bare, rd->nbare, want, nwant);
-    uint64_t h = (index + 1) * 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; i < nwant; i++)
-        h = (h ^ (unsigned char)want[i]) * 0x100000001B3ull;
-    memo *m = &s->memo[(h >> 40) & (MEMO_SIZE - 1)];
-    if (m->index != index + 1 || strcmp(m->want, want) != 0) {
-        m->index = index + 1;
-        memcpy(m->want, want, nwant + 1);
-        m->edits = edits(s->c, rd->bare, rd->nbare, want, nwant);
-    }
-    return m->edits;
-}
 
 /* Copies src into dst without the characters of `drop`; its length. */
 static size_t without(char *dst, const char *src, const char *drop)
@@ -534,7 +502,7 @@ static float readings_cost(const search *s, size_t r, const pt_entry *e, const p
     float best = NO_WAY;
     const reading *rd = s->readings[r] + e->first;
     for (size_t k = 0; k < e->ntexts; k++, rd++) {
-        float d = memo_edits(s, rd, want, nwant);
+        float d = edits(c, rd->bare, rd->nbare, want, nwant);
         float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
         float meant = meaning_cost(c, rd, m, mover, taken) + rd->penalty;
         if (meant < cost)
@@ -1147,10 +1115,6 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     }
     if (opts && opts->moves > 0)
         s.moves = opts->moves;
-    if (!d->memo && !(d->memo = malloc(MEMO_SIZE * sizeof *d->memo)))
-        return PT_ERR_NOMEM;
-    memset(d->memo, 0, MEMO_SIZE * sizeof *d->memo);
-    s.memo = d->memo;
     if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
     s.step_memo = d->step_memo; /* cleared by pt_decode_run */
