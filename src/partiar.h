@@ -927,7 +927,8 @@ void pt_record_set_result(pt_record *r, int result);
 void pt_record_set_sheet(pt_record *r, int sheet);
 /* Whether a recogniser read the record off an image (partiar ocr, and its
  * JSON read back): the decoder then prices a ply left out or an entry
- * that is no ply by missing_scanned and extra_scanned (pt_decode_costs). */
+ * that is no ply by missing_scanned and extra_scanned, and adds the move
+ * prior to each ply by prior_scanned (pt_decode_costs). */
 void pt_record_set_scanned(pt_record *r, bool scanned);
 bool pt_record_scanned(const pt_record *r);
 
@@ -982,6 +983,8 @@ typedef struct pt_decode_costs {
     float missing_scanned; /* the same two in a record read off an image */
     float extra_scanned;   /*   (pt_record_scanned): its misreadings are
                               common, a shift rarely the likelier story */
+    float prior_scanned;   /* with such a record, this times the move prior's
+                              penalty (about -ln) is added to each ply */
     float left_over;       /* an entry after the game's last ply */
     float after_game_end;  /* an entry after checkmate, stalemate, dead position */
     float after_end;       /* a ply after a record ended (another goes on) */

@@ -21,6 +21,7 @@ static const struct {
     {"extra", offsetof(pt_decode_costs, extra)},
     {"missing_scanned", offsetof(pt_decode_costs, missing_scanned)},
     {"extra_scanned", offsetof(pt_decode_costs, extra_scanned)},
+    {"prior_scanned", offsetof(pt_decode_costs, prior_scanned)},
     {"left_over", offsetof(pt_decode_costs, left_over)},
     {"after_game_end", offsetof(pt_decode_costs, after_game_end)},
     {"after_end", offsetof(pt_decode_costs, after_end)},

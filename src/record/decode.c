@@ -26,9 +26,15 @@
  * When the writing leaves several games equally costly, the one real
  * games make likelier is taken (prior.c): each partial game carries the
  * sum of its moves' prior penalties beside its cost, and that sum orders
- * only games whose costs are equal. It is never added to the cost, so the
- * margin, the confidence and what is reported as ambiguous are the
- * writing's alone: a tie broken by the prior is still reported as a tie.
+ * only games whose costs are equal. For written records it is never added
+ * to the cost, so the margin, the confidence and what is reported as
+ * ambiguous are the writing's alone: a tie broken by the prior is still
+ * reported as a tie. A record read off an image is another matter: its
+ * recogniser often reads a cell as two or three legal moves nearly alike,
+ * and how likely each move is then counts. There each ply's cost has the
+ * prior's penalty added, weighted by prior_scanned (on the OCR bench's
+ * tuning fonts, 0.15 read the most moves from one sheet; at 1.0 the
+ * prior outweighed the readings and half the moves went wrong).
  */
 #include "chess/ending.h"
 #include "record/decode.h"
@@ -52,6 +58,7 @@ static const pt_decode_costs default_costs = {
     .extra = 3.0f,
     .missing_scanned = 8.0f,
     .extra_scanned = 8.0f,
+    .prior_scanned = 0.15f,
     .left_over = 5.0f,
     .after_game_end = 3.0f,
     .after_end = 0.5f,
@@ -375,6 +382,7 @@ typedef struct search {
     /* What a ply left out and an entry that is no ply cost in each
      * record: a scanned record's costs or a written one's (prepare). */
     float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS];
+    float prior_weight; /* c->prior_scanned when some record was read off an image, else 0 */
     uint64_t final_key; /* a finished game must end here, when set */
     bool final;
     bool scanned;                     /* some record was read off an image */
@@ -682,6 +690,12 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
     float left = 0;
     for (size_t r = 0; r < s->n; r++)
         left += s->c->rank_left * (float)(s->len[r] - (size_t)n->at[r]);
+    size_t book = 0;
+    pt_move own = PT_MOVE_NONE;
+    if (s->prior_weight > 0) {
+        book = pt_prior_book_at(&n->pos, n->depth);
+        own = n->parent >= 0 ? d->nodes[n->parent].ply.move : PT_MOVE_NONE;
+    }
     for (int i = 0; i < count; i++) {
         way w[PT_DECODE_RECORDS][3];
         size_t nw[PT_DECODE_RECORDS];
@@ -696,12 +710,27 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             nw[r] = ways(s, r, n, read[r], moves[i], san, want, nwant, w[r]);
             combos *= nw[r];
         }
+        /* A scanned record's ply pays the move prior too (weighted): the
+         * likeliest ways first, so that a move out of reach pays nothing
+         * for it. */
+        float best = n->cost + left, prior = NAN, weighed = 0;
+        for (size_t r = 0; r < s->n; r++)
+            best += w[r][0].rank;
+        if (best > *cut + s->c->window)
+            continue;
+        if (s->prior_weight > 0) {
+            pt_pos after = n->pos;
+            pt_undo undo;
+            pt_pos_make(&after, moves[i], &undo);
+            float p = pt_prior_move(&n->pos, book, moves[i], n->ply.move, own, pt_pos_in_check(&after));
+            prior = n->prior + p, weighed = s->prior_weight * p;
+        }
         if (!room((void **)&d->cands, &d->cands_cap, *nc + combos, sizeof *d->cands, 4096))
             return false;
         n = &d->nodes[from];
         for (size_t k = 0; k < combos; k++) {
-            candidate cand = {.parent = from, .cost = n->cost, .prior = NAN, .ply.move = moves[i]};
-            float rank = n->cost + left;
+            candidate cand = {.parent = from, .cost = n->cost + weighed, .prior = prior, .ply.move = moves[i]};
+            float rank = n->cost + weighed + left;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
                 const way *x = &w[r][rest % nw[r]];
                 cand.ply.op[r] = x->op;
@@ -818,6 +847,8 @@ static bool prepare(pt_decode *d, search *s)
         s->scanned |= scanned;
         s->missing[r] = scanned ? s->c->missing_scanned : s->c->missing;
         s->extra[r] = scanned ? s->c->extra_scanned : s->c->extra;
+        if (scanned)
+            s->prior_weight = s->c->prior_scanned;
         first[r] = total; /* an entry's texts are numbered within its record */
         if (s->len[r])
             total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;
@@ -979,7 +1010,8 @@ static void admit(pt_decode *d, const candidate *cand, size_t n)
     m.pos = d->nodes[cand->parent].pos;
     pt_undo undo;
     pt_pos_make(&m.pos, cand->ply.move, &undo);
-    m.prior = prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos));
+    m.prior = isnan(cand->prior) ? prior_after(d, &d->nodes[cand->parent], cand->ply.move, pt_pos_in_check(&m.pos))
+                                 : cand->prior;
     int32_t *at = slot(d, &m, n);
     if (*at < 0) {
         *at = (int32_t)d->nnodes;
@@ -1347,6 +1379,11 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++)
         cells += pt_record_entries(records[r], &entries);
     int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
+    /* What the writing costs: a scanned record's game pays the prior too. */
+    float weight = 0;
+    for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++)
+        if (pt_record_scanned(records[r]))
+            weight = c->prior_scanned;
     bool again = false; /* searched with a wider beam already */
     /* A game that must end in a position or at a move number may have
      * fallen out of the beam for rivals that end elsewhere: none found,
@@ -1357,7 +1394,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     found kept = {0};
     while ((err == PT_OK || (err == PT_ERR_ILLEGAL && bound)) && !d->timed_out && beam < widest) {
         bool none = err == PT_ERR_ILLEGAL;
-        bool dear = none || d->cost > c->widen * (float)cells;
+        bool dear = none || d->cost - weight * d->prior > c->widen * (float)cells;
         bool barely = !again && d->margin >= c->ambiguous && d->margin < c->ambiguous + c->verify;
         if (!dear && !barely)
             break;

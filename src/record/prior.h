@@ -10,8 +10,9 @@
  *   pt_prior_book, pt_prior_classes, pt_prior_squares   the tables
  *                     (prior_table.c, from models/move-prior.txt)
  *
- * The decoder uses it only to choose among games the writing leaves
- * equally costly; it never adds to a game's cost (decode.c).
+ * For written records the decoder uses it only to choose among games the
+ * writing leaves equally costly; for records read off an image it adds
+ * it, weighted, to every ply's cost (decode.c).
  */
 #ifndef PT_PRIOR_H
 #define PT_PRIOR_H

@@ -168,6 +168,44 @@ static void test_tie_goes_to_the_prior(void **state)
     pt_record_free(&w);
 }
 
+/* In a record read off an image the prior weighs in (prior_scanned): the
+ * same tie is decided with a margin, the prior's difference between 1. e4
+ * and 1. e3 weighted; at prior_scanned 0 it is a tie again. A cell read
+ * plainly as 1. e3 still outweighs it. */
+static void test_scanned_record_weighs_the_prior(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. ? e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    pt_record_set_scanned(w, true);
+    const pt_record *recs[1] = {w};
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, recs, 1, NULL), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+    assert_true(pt_decode_margin(d) > 0.0f);
+
+    pt_decode_costs c;
+    pt_decode_costs_default(&c);
+    c.prior_scanned = 0;
+    pt_decode_opts opts = {.costs = &c};
+    assert_int_equal(pt_decode_run(d, recs, 1, &opts), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+    assert_true(pt_decode_margin(d) == 0.0f);
+    pt_record_free(&w);
+
+    w = record_of("[Sheet \"white\"]\n\n1. e3 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    pt_record_set_scanned(w, true);
+    recs[0] = w;
+    assert_int_equal(pt_decode_run(d, recs, 1, NULL), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* The prior never outweighs what is written: 1. e3, written plainly, is
  * the game, though real games play 1. e4 far more often. */
 static void test_prior_never_outweighs_writing(void **state)
@@ -318,6 +356,7 @@ static void test_scanned_record_prices_shifts(void **state)
     pt_decode_costs c;
     pt_decode_costs_default(&c);
     c.missing_scanned = c.extra_scanned = 4.0f;
+    c.prior_scanned = 0; /* the shifts' prices alone */
     pt_decode_opts opts = {.costs = &c};
     pt_decode *d;
     assert_int_equal(pt_decode_new(&d), PT_OK);
@@ -343,7 +382,8 @@ static void test_scanned_record_prices_shifts(void **state)
  * "reads" 3. Nc3 at the `wrong` cap, ranked ahead of the ply left out,
  * and those readings alone filled the beam, so that the game found
  * (2. exd5 read as Nc3, Nc3 as 2... a5) cost more. A lane keeps the place
- * that has not read 3. Nc3 yet. */
+ * that has not read 3. Nc3 yet. (The cost is the ply left out's alone
+ * with the prior's weight at 0.) */
 static void test_left_out_move_survives_the_beam(void **state)
 {
     (void)state;
@@ -351,16 +391,22 @@ static void test_left_out_move_survives_the_beam(void **state)
                              "6. Bf5 Bd2 7. e6 Qe2 8. Bb4 O-O-O 9. Nbd7 *\n");
     pt_record_set_scanned(w, true);
     const pt_record *one = w;
+    pt_decode_costs c;
+    pt_decode_costs_default(&c);
+    c.prior_scanned = 0;
+    pt_decode_opts opts = {.costs = &c};
     pt_decode *d;
     assert_int_equal(pt_decode_new(&d), PT_OK);
-    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
-    char got[256];
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c7c6 f1c4 c8f5 c1d2 e7e6 d1e2 f8b4 "
-                             "e1c1 b8d7");
-    const pt_decode_ply *p;
-    assert_int_equal(pt_decode_plies(d, &p), 18);
-    assert_int_equal(p[3].op[0], PT_OP_MISSING);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pt_decode_run(d, &one, 1, k ? &opts : NULL), PT_OK);
+        char got[256];
+        uci_of(d, got, sizeof got);
+        assert_string_equal(got, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c7c6 f1c4 c8f5 c1d2 e7e6 d1e2 f8b4 "
+                                 "e1c1 b8d7");
+        const pt_decode_ply *p;
+        assert_int_equal(pt_decode_plies(d, &p), 18);
+        assert_int_equal(p[3].op[0], PT_OP_MISSING);
+    }
     assert_true(fabsf(pt_decode_cost(d) - 8.0f) < 1e-4f);
     pt_decode_free(&d);
     pt_record_free(&w);
@@ -399,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_disagreement_is_not_certain),
         cmocka_unit_test(test_tie_goes_to_the_prior),
         cmocka_unit_test(test_prior_never_outweighs_writing),
+        cmocka_unit_test(test_scanned_record_weighs_the_prior),
         cmocka_unit_test(test_final_position),
         cmocka_unit_test(test_final_position_beyond_the_beam),
         cmocka_unit_test(test_gap_search),
