@@ -33,8 +33,9 @@
  * recogniser often reads a cell as two or three legal moves nearly alike,
  * and how likely each move is then counts. There each ply's cost has the
  * prior's penalty added, weighted by prior_scanned (on the OCR bench's
- * tuning fonts, 0.15 read the most moves from one sheet; at 1.0 the
- * prior outweighed the readings and half the moves went wrong).
+ * tuning fonts, 0.1 to 0.25 read the most moves from one sheet; at 1.0
+ * the prior outweighed the readings and half the moves went wrong). The
+ * margin is still the writing's (conclude).
  */
 #include "chess/ending.h"
 #include "record/decode.h"
@@ -100,6 +101,7 @@ typedef struct node {
     float cost;
     float prior;          /* the moves' prior penalties: breaks ties of cost */
     float rival;          /* the cost of the best other way here, NO_WAY */
+    float rival_prior;    /* its prior */
     int32_t rival_parent; /* and where it came from, with which move */
     pt_move rival_move;
     pt_decode_ply ply; /* the ply that led here */
@@ -930,10 +932,15 @@ static int alt_by_behind(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The best game, its rivals and its runners-up, from the nodes. */
+/* The best game, its rivals and its runners-up, from the nodes. How far
+ * a rival is behind is what the writing costs (a scanned record's game
+ * pays the prior too, weighted: taken out here), so that the margin and
+ * the confidence are the writing's alone: where the prior outweighed the
+ * writing, the rival is as costly, and the move is reported as a tie. */
 static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cost, const int32_t *runners,
                      const float *runner_cost, size_t nrunners)
 {
+    const float w = s->prior_weight;
     size_t plies = (size_t)d->nodes[best].depth;
     if (!room((void **)&d->plies, &d->plies_cap, plies + 1, sizeof *d->plies, 64))
         return false;
@@ -960,7 +967,7 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
         alt[n++] = o->rival_move;
         for (size_t k = n; k < d->nplies; k++)
             alt[k] = d->plies[k].move;
-        note_rival(d, alt, d->nplies, o->rival - o->cost);
+        note_rival(d, alt, d->nplies, (o->rival - w * o->rival_prior) - (o->cost - w * o->prior));
     }
     for (size_t k = 0; k < nrunners; k++) {
         if ((size_t)d->nodes[runners[k]].depth > d->nplies + 1) {
@@ -972,7 +979,7 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
             alt = longer;
         }
         size_t n = path(d, runners[k], alt);
-        note_rival(d, alt, n, runner_cost[k] - best_cost);
+        note_rival(d, alt, n, (runner_cost[k] - w * d->nodes[runners[k]].prior) - (best_cost - w * d->prior));
     }
     free(alt);
     qsort(d->alts, d->nalts, sizeof d->alts[0], alt_by_behind);
@@ -1020,10 +1027,10 @@ static void admit(pt_decode *d, const candidate *cand, size_t n)
     }
     node *kept = &d->nodes[*at];
     if (better(m.cost, m.prior, kept->cost, kept->prior)) {
-        m.rival = kept->cost, m.rival_parent = kept->parent, m.rival_move = kept->ply.move;
+        m.rival = kept->cost, m.rival_prior = kept->prior, m.rival_parent = kept->parent, m.rival_move = kept->ply.move;
         *kept = m;
     } else if (m.cost < kept->rival) {
-        kept->rival = m.cost, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
+        kept->rival = m.cost, kept->rival_prior = m.prior, kept->rival_parent = m.parent, kept->rival_move = m.ply.move;
     }
 }
 
@@ -1364,10 +1371,13 @@ static void swap_found(pt_decode *d, found *f)
  * than a sheet this bad: the search looks again with a beam four times as
  * wide, up to sixteen times, and keeps the cheaper game (of two as
  * costly, the likelier). (On the HCS sheets a beam of 32 lost a missing
- * move that 128 keeps.) A game barely certain (its margin within verify
- * of ambiguous) is looked for again once too: the margin is only as good
- * as the rivals the beam kept, and a beam of 32 lost one as cheap as the
- * best, which then stood as certain. */
+ * move that 128 keeps.) A game not clearly certain (ambiguous, or its
+ * margin within verify of that) is looked for again once too: the margin
+ * is only as good as the rivals the beam kept, and a beam of 32 lost one
+ * as cheap as the best, which then stood as certain; and on a typed sheet
+ * whose cell read as no legal move (every move at the `wrong` cost), the
+ * prior ranked the move written behind thirty others and the beam lost
+ * it, for a game 4.0 dearer reported as ambiguous. */
 static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
@@ -1395,7 +1405,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     while ((err == PT_OK || (err == PT_ERR_ILLEGAL && bound)) && !d->timed_out && beam < widest) {
         bool none = err == PT_ERR_ILLEGAL;
         bool dear = none || d->cost - weight * d->prior > c->widen * (float)cells;
-        bool barely = !again && d->margin >= c->ambiguous && d->margin < c->ambiguous + c->verify;
+        bool barely = !again && d->margin < c->ambiguous + c->verify;
         if (!dear && !barely)
             break;
         if (o.max_seconds > 0) {
