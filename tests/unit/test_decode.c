@@ -168,6 +168,16 @@ static void test_tie_goes_to_the_prior(void **state)
     pt_record_free(&w);
 }
 
+/* Decodes record r alone (opts: NULL for the default costs) and checks
+ * that the game is `want` (UCI). */
+static void expect_game(pt_decode *d, const pt_record *r, const pt_decode_opts *opts, const char *want)
+{
+    assert_int_equal(pt_decode_run(d, &r, 1, opts), PT_OK);
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, want);
+}
+
 /* In a record read off an image the prior weighs in (prior_scanned):
  * 1. e3, read plainly, still outweighs it at the default weight, but at a
  * weight of 1.0 the likelier 1. e4 is taken. A written record is read as
@@ -176,27 +186,17 @@ static void test_scanned_record_weighs_the_prior(void **state)
 {
     (void)state;
     pt_record *w = record_of("[Sheet \"white\"]\n\n1. e3 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
-    pt_record_set_scanned(w, true);
-    const pt_record *recs[1] = {w};
     pt_decode *d;
     assert_int_equal(pt_decode_new(&d), PT_OK);
-    assert_int_equal(pt_decode_run(d, recs, 1, NULL), PT_OK);
-    char got[256];
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
-
     pt_decode_costs c;
     pt_decode_costs_default(&c);
     c.prior_scanned = 1.0f;
-    pt_decode_opts opts = {.costs = &c};
-    assert_int_equal(pt_decode_run(d, recs, 1, &opts), PT_OK);
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
-
+    const pt_decode_opts heavy = {.costs = &c};
+    pt_record_set_scanned(w, true);
+    expect_game(d, w, NULL, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
+    expect_game(d, w, &heavy, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
     pt_record_set_scanned(w, false);
-    assert_int_equal(pt_decode_run(d, recs, 1, &opts), PT_OK);
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
+    expect_game(d, w, &heavy, "e2e3 e7e5 g1f3 b8c6 f1b5 a7a6");
     assert_true(pt_decode_margin(d) >= 2.0f);
     pt_decode_free(&d);
     pt_record_free(&w);
