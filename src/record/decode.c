@@ -1371,13 +1371,15 @@ static void swap_found(pt_decode *d, found *f)
  * than a sheet this bad: the search looks again with a beam four times as
  * wide, up to sixteen times, and keeps the cheaper game (of two as
  * costly, the likelier). (On the HCS sheets a beam of 32 lost a missing
- * move that 128 keeps.) A game not clearly certain (ambiguous, or its
- * margin within verify of that) is looked for again once too: the margin
- * is only as good as the rivals the beam kept, and a beam of 32 lost one
- * as cheap as the best, which then stood as certain; and on a typed sheet
+ * move that 128 keeps.) A game barely certain (its margin within verify
+ * of ambiguous) is looked for again once too: the margin is only as good
+ * as the rivals the beam kept, and a beam of 32 lost one as cheap as the
+ * best, which then stood as certain. With a scanned record, whose plies
+ * pay the prior, so is an ambiguous game: on a typed sheet read by OCR
  * whose cell read as no legal move (every move at the `wrong` cost), the
  * prior ranked the move written behind thirty others and the beam lost
- * it, for a game 4.0 dearer reported as ambiguous. */
+ * it, for a game 4.0 dearer reported as ambiguous. (For written records
+ * that changed what `partiar check` suggests on the HCS sheets, unasked.) */
 static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
@@ -1405,7 +1407,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     while ((err == PT_OK || (err == PT_ERR_ILLEGAL && bound)) && !d->timed_out && beam < widest) {
         bool none = err == PT_ERR_ILLEGAL;
         bool dear = none || d->cost - weight * d->prior > c->widen * (float)cells;
-        bool barely = !again && d->margin < c->ambiguous + c->verify;
+        bool barely = !again && (weight > 0 || d->margin >= c->ambiguous) && d->margin < c->ambiguous + c->verify;
         if (!dear && !barely)
             break;
         if (o.max_seconds > 0) {
