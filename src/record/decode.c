@@ -99,7 +99,8 @@ typedef struct node {
     int32_t at[PT_DECODE_RECORDS]; /* the next entry of each record */
     int32_t depth;
     float cost;
-    float prior;          /* the moves' prior penalties: breaks ties of cost */
+    float prior;          /* the moves' prior penalties: breaks ties of cost,
+                             and is in it, weighted, with a scanned record */
     float rival;          /* the cost of the best other way here, NO_WAY */
     float rival_prior;    /* its prior */
     int32_t rival_parent; /* and where it came from, with which move */
@@ -712,9 +713,9 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             nw[r] = ways(s, r, n, read[r], moves[i], san, want, nwant, w[r]);
             combos *= nw[r];
         }
-        /* A scanned record's ply pays the move prior too (weighted): the
-         * likeliest ways first, so that a move out of reach pays nothing
-         * for it. */
+        /* A move whose cheapest ways (each record's first) are already
+         * out of reach is dropped before its prior is worked out; else a
+         * scanned record's ply pays the move prior too, weighted. */
         float best = n->cost + left, prior = NAN, weighed = 0;
         for (size_t r = 0; r < s->n; r++)
             best += w[r][0].rank;
