@@ -1041,7 +1041,8 @@ void pt_decode_free(pt_decode **pd);
  * when no game ends in the final position or at the move asked for. */
 pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts);
 size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies);
-/* The whole game's cost, entries left over at the end included. */
+/* The whole game's cost, entries left over at the end included (with a
+ * scanned record, the move prior's weighted penalties too). */
 float pt_decode_cost(const pt_decode *d);
 /* Entries of record r left over after the game's last ply. */
 int pt_decode_left_over(const pt_decode *d, size_t r);
