@@ -839,6 +839,16 @@ static const pt_lang *letters(const pt_record *rec, const pt_lang **rivals, size
     return chosen;
 }
 
+/* How much of the move prior a ply pays: prior_scanned when some record
+ * was read off an image, else none (the prior only breaks ties). */
+static float prior_weight(const pt_decode_costs *c, const pt_record *const *records, size_t n)
+{
+    for (size_t r = 0; r < n; r++)
+        if (pt_record_scanned(records[r]))
+            return c->prior_scanned;
+    return 0;
+}
+
 /* Reads every candidate text of every record once. */
 static bool prepare(pt_decode *d, search *s)
 {
@@ -850,12 +860,11 @@ static bool prepare(pt_decode *d, search *s)
         s->scanned |= scanned;
         s->missing[r] = scanned ? s->c->missing_scanned : s->c->missing;
         s->extra[r] = scanned ? s->c->extra_scanned : s->c->extra;
-        if (scanned)
-            s->prior_weight = s->c->prior_scanned;
         first[r] = total; /* an entry's texts are numbered within its record */
         if (s->len[r])
             total += s->entries[r][s->len[r] - 1].first + s->entries[r][s->len[r] - 1].ntexts;
     }
+    s->prior_weight = prior_weight(s->c, s->records, s->n);
     if (!room((void **)&d->readings, &d->readings_cap, total + 1, sizeof *d->readings, 256))
         return false;
     for (size_t r = 0; r < s->n; r++) {
@@ -1393,10 +1402,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
         cells += pt_record_entries(records[r], &entries);
     int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
     /* What the writing costs: a scanned record's game pays the prior too. */
-    float weight = 0;
-    for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++)
-        if (pt_record_scanned(records[r]))
-            weight = c->prior_scanned;
+    const float weight = prior_weight(c, records, n);
     bool again = false; /* searched with a wider beam already */
     /* A game that must end in a position or at a move number may have
      * fallen out of the beam for rivals that end elsewhere: none found,
