@@ -100,8 +100,8 @@ DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster f
 all: $(LIB) $(BIN)
 
 # The shipped layouts, compiled in (committed too, see the script).
-src/ocr/model.c: models/notation.traineddata src/ocr/mkmodel.sh
-	src/ocr/mkmodel.sh models/notation.traineddata >$@
+src/ocr/model.c: models/notation.traineddata models/notation2.traineddata src/ocr/mkmodel.sh
+	src/ocr/mkmodel.sh models/notation.traineddata models/notation2.traineddata >$@
 
 src/ocr/layouts.c: $(wildcard models/layouts/*.layout) src/ocr/mklayouts.sh
 	src/ocr/mklayouts.sh $(sort $(wildcard models/layouts/*.layout)) >$@
@@ -199,8 +199,10 @@ deps-bench: deps
 deps-model: deps-bench
 	$(call install_packages,$(DEPS_MODEL))
 
-# Trains models/notation.traineddata from scratch (models/notation/train.sh:
-# about an hour on two cores); src/ocr/model.c follows it at the next build.
+# Trains models/notation2.traineddata from scratch (models/notation/train.sh:
+# about three hours on two cores); src/ocr/model.c follows it at the next
+# build. NAME=notation NPM_PAIRS=200 with the first 32 npm fonts is the
+# recipe of models/notation.traineddata (models/notation.txt).
 model: deps-model all $(BUILD)/tools/sheet-pairs $(BUILD)/tools/cell-lines
 	models/notation/train.sh -j 2 $(BUILD)
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# train.sh - trains models/notation.traineddata, Tesseract's LSTM for the
-# handwritten move cells of scoresheets, from scratch, with Tesseract's own
-# tools (Debian's tesseract-ocr: combine_lang_model, lstmtraining, lstmeval).
+# train.sh - trains models/NAME.traineddata (NAME: notation2), Tesseract's
+# LSTM for the handwritten move cells of scoresheets, from scratch, with
+# Tesseract's own tools (Debian's tesseract-ocr: combine_lang_model,
+# lstmtraining, lstmeval). partiar ships two: notation2 is this recipe's as
+# it stands; notation, the first, learnt from the first 32 NPM FONTS with
+# NPM_PAIRS 200, its runs typed by hand (models/notation.txt says how).
 #
 #   models/notation/train.sh [--tiny] [--reuse] [-j JOBS] [BUILD]
 #
 # `make model` runs it. BUILD (build) holds partiar and the tools
 # sheet-pairs and cell-lines. The work goes to BUILD/model/; the model, its
-# evaluation and its provenance to models/notation.traineddata and
-# models/notation.txt, and the same model in floating point (which
+# evaluation and its provenance to models/NAME.traineddata and
+# models/NAME.txt, and the same model in floating point (which
 # Tesseract can train on, as it cannot on an integer one) to
-# models/notation/notation.float.traineddata: a later run fine-tunes from
-# it (combine_tessdata -e it notation.lstm; lstmtraining --continue_from
-# notation.lstm) instead of training every stage again. --tiny makes a
+# models/notation/NAME.float.traineddata: a later run fine-tunes from
+# it (combine_tessdata -e it NAME.lstm; lstmtraining --continue_from
+# NAME.lstm) instead of training every stage again. --tiny makes a
 # model of a few pairs and a few hundred iterations into BUILD/model-tiny/
 # only: the recipe's test (make test runs it), not a model. --reuse keeps
 # the sets of sheets already drawn in the work folder (step 1 is the slow
@@ -24,7 +27,7 @@
 #    notations (tests/tools/sheet-pairs), drawn by hand on the shipped
 #    forms and scanned at 300 dpi with noise 0, 1 and 2
 #    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; MORE_PAIRS
-#    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (200)
+#    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (360)
 #    pairs in the NPM FONTS, with a third; EVAL_PAIRS (16) more in the
 #    training fonts, with a fourth, to evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
@@ -127,7 +130,8 @@ ALPHABET='abcdefgh 12345678 90 ABCDEFGHJKLNOPQRSTVW xX : - = + # ( ) / . p'
 SEED=${SEED:-1}
 PAIRS=${PAIRS:-250}
 MORE_PAIRS=${MORE_PAIRS:-150}
-NPM_PAIRS=${NPM_PAIRS:-200}
+NPM_PAIRS=${NPM_PAIRS:-360}
+NAME=${NAME:-notation2}
 AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
 STAGE1=${STAGE1:-30000}
@@ -158,14 +162,15 @@ if [ -n "$tiny" ]; then
     npm_fonts=("${npm_fonts[@]:0:2}")
     PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 NPM=100:3e-4
     work=$build/model-tiny
+    NAME=notation
     model=$work/notation.traineddata
     float=$work/notation.float.traineddata
     about=$work/notation.txt
 else
     work=$build/model
-    model=models/notation.traineddata
-    float=models/notation/notation.float.traineddata
-    about=models/notation.txt
+    model=models/$NAME.traineddata
+    float=models/notation/$NAME.float.traineddata
+    about=models/$NAME.txt
 fi
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
     [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
@@ -312,7 +317,7 @@ minutes=$((($(date +%s) - started + 59) / 60))
 say "model $model: character error ${train_cer:-?}% on the training, hand and npm lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 {
-    echo "notation.traineddata - Tesseract LSTM for handwritten chess notation"
+    echo "$NAME.traineddata - Tesseract LSTM for handwritten chess notation"
     echo
     echo "recipe:      models/notation/train.sh (make model), partiar $(git describe --always --dirty 2>/dev/null || echo '?')"
     echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"

@@ -114,6 +114,20 @@ static void openmp_off(void)
     dlclose(self);
 }
 
+/* A shipped notation model's bytes, by its name; NULL for any other. */
+static const unsigned char *shipped_model(const char *lang, size_t *size)
+{
+    if (lang && !strcmp(lang, OCR_NOTATION)) {
+        *size = ocr_notation_model_size;
+        return ocr_notation_model;
+    }
+    if (lang && !strcmp(lang, OCR_NOTATION2)) {
+        *size = ocr_notation2_model_size;
+        return ocr_notation2_model;
+    }
+    return NULL;
+}
+
 pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang)
 {
     *pr = NULL;
@@ -140,10 +154,12 @@ pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang)
                      (char *)"load_number_dawg", (char *)"load_unambig_dawg", (char *)"load_bigram_dawg"};
     char *values[] = {(char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0", (char *)"0"};
     int rc;
-    r->notation = lang && !strcmp(lang, OCR_NOTATION);
-    if (!datapath && r->notation)
-        rc = TessBaseAPIInit5(r->api, (const char *)ocr_notation_model, (int)ocr_notation_model_size, lang,
-                              OEM_LSTM_ONLY, NULL, 0, names, values, sizeof names / sizeof names[0], 0);
+    size_t size = 0;
+    const unsigned char *shipped = shipped_model(lang, &size);
+    r->notation = shipped != NULL; /* also when another of its name is in datapath */
+    if (!datapath && shipped)
+        rc = TessBaseAPIInit5(r->api, (const char *)shipped, (int)size, lang, OEM_LSTM_ONLY, NULL, 0, names, values,
+                              sizeof names / sizeof names[0], 0);
     else
         rc = TessBaseAPIInit4(r->api, datapath, lang ? lang : "eng", OEM_LSTM_ONLY, NULL, 0, names, values,
                               sizeof names / sizeof names[0], 0);

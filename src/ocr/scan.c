@@ -29,7 +29,8 @@ static const char *const tag_names[TAGS] = {"Event", "Site", "Date", "Round", "B
 struct pt_ocr {
     ocr_reader *reader; /* eng: printed numbers and header fields */
     ocr_reader *moves;  /* the move cells' model; NULL: reader */
-    bool mix;           /* and reader's readings of them mixed in ("notation+eng") */
+    ocr_reader *second; /* a second move model mixed in ("notation+OTHER"); NULL: reader */
+    bool mix;           /* the second's (or reader's) readings mixed in ("notation+eng") */
     bool print_by_eng;  /* a printed sheet's moves read by reader alone (the default) */
     long max_pixels;
     size_t nlayouts;
@@ -55,6 +56,13 @@ struct pt_scan {
     size_t *step_at; /* per cell: where its steps begin; and end */
     ocr_layout used; /* the layout read with, shipped or detected */
 };
+
+/* A cell the first move model reads at a log-probability under this (90%)
+ * is read by the second too ("notation+notation2"): of the cells it reads
+ * above, 98% are right on six fonts neither model learnt from, and
+ * mixing in the second on every cell read 0.1% more moves of them, at
+ * twice the time of reading. */
+#define MIX_BELOW (-0.1f)
 
 /* Room for a cell's steps: the most a cell's line of 36 pixels gives. */
 enum { CELL_STEPS = 1024 };
@@ -140,17 +148,18 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     for (size_t i = 0; !o->layout && e->nlayouts < SHIPPED && ocr_layout_builtin_name(i); i++)
         if (ocr_layout_load(&e->layouts[e->nlayouts], ocr_layout_builtin_name(i), msg, size) == PT_OK)
             e->nlayouts++;
-    /* Moves in the notation model unless another is named ("notation",
-     * "eng", "MODEL+eng": mixed with eng), and a printed sheet's in eng
-     * alone, by its strings (eng reads print and long coordinates; the
-     * notation model, trained on hands, reads "13. a1c1" as f3a1c1 and
-     * is sure of it; on hands eng's candidates mixed in cost 9 of every
-     * 100 cells the notation model reads right on fonts it never saw);
-     * numbers and header fields in eng, printed and in words. */
+    /* Moves in the notation models unless others are named ("notation",
+     * "eng", "MODEL+OTHER": OTHER mixed in where MODEL is unsure), and a
+     * printed sheet's in eng alone, by its strings (eng reads print and
+     * long coordinates; the notation model, trained on hands, reads
+     * "13. a1c1" as f3a1c1 and is sure of it; on hands eng's candidates
+     * mixed in cost 9 of every 100 cells the notation model reads right
+     * on fonts it never saw); numbers and header fields in eng, printed
+     * and in words. */
     char model[64];
-    snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION);
+    snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION "+" OCR_NOTATION2);
     char *plus = strchr(model, '+');
-    if (plus && strcmp(plus, "+eng") == 0) {
+    if (plus) {
         *plus = '\0';
         e->mix = true;
     }
@@ -158,12 +167,19 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     char eng[4096];
     snprintf(eng, sizeof eng, "%s/eng.traineddata", o->tessdata ? o->tessdata : ".");
     /* A folder of the move model alone: eng is the installed one. */
+    const char *failed = "eng";
     pt_err err = ocr_reader_new(&e->reader, o->tessdata && access(eng, R_OK) == 0 ? o->tessdata : NULL, "eng");
-    if (err == PT_OK && strcmp(model, "eng") != 0)
+    if (err == PT_OK && strcmp(model, "eng") != 0) {
+        failed = model;
         err = ocr_reader_new(&e->moves, o->tessdata, model);
+    }
+    if (err == PT_OK && plus && strcmp(plus + 1, "eng") != 0) {
+        failed = plus + 1;
+        err = ocr_reader_new(&e->second, o->tessdata, plus + 1);
+    }
     if (err != PT_OK) {
         if (err == PT_ERR_IO)
-            snprintf(msg, size, "Tesseract cannot load the model '%s' (or eng) from %s", model,
+            snprintf(msg, size, "Tesseract cannot load the model '%s' from %s", failed,
                      o->tessdata ? o->tessdata : "its installed tessdata");
         pt_ocr_free(&e);
         return err;
@@ -177,6 +193,7 @@ void pt_ocr_free(pt_ocr **po)
     if (*po) {
         ocr_reader_free(&(*po)->reader);
         ocr_reader_free(&(*po)->moves);
+        ocr_reader_free(&(*po)->second);
         free((*po)->layouts);
         free(*po);
     }
@@ -485,11 +502,12 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
             if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
                 int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
-                if (o->mix && o->moves) {
+                if (o->mix && reader == o->moves && (k == 0 || cands[0].score < MIX_BELOW)) {
                     /* Each model reads what the other misses: eng print
-                     * and long coordinates, the notation model hands. */
+                     * and long coordinates, notation2 hands notation
+                     * never saw. */
                     ocr_cand other[OCR_CANDS];
-                    int m = ocr_reader_read(o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
+                    int m = ocr_reader_read(o->second ? o->second : o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
                 if (steps && k > 0 && room_for_steps(s)) {

@@ -110,6 +110,26 @@ for scoring in strings steps; do
 done
 expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
 
+# The second notation model reads the cells the first is unsure of: on
+# White's copy of the held-out pair (Steve Hand, a hand neither model
+# learnt from), the two together read more of the game from the sheet
+# alone than the first model alone; notation2 loads alone too, and a
+# model that is nowhere is a usage error that names it.
+held=samples/scans/capablanca-corzo-1901
+"$bin" convert -n uci "$held.pgn" 2>/dev/null | grep -v '^\[' | uci_line >"$tmp/held-truth"
+plies_right() { # OCR-OPTIONS...: the plies of White's sheet read alone as played, from the first
+    "$bin" ocr -q -f json "$@" "$held-white.png" | jq -r '[.game.detail[].uci] | join(" ")' |
+        awk -v truth="$(cat "$tmp/held-truth")" '{ n = split(truth, t, " "); m = split($0, g, " ")
+            for (i = 1; i <= n && i <= m && g[i] == t[i]; i++) r++
+            print r + 0 }'
+}
+first=$(plies_right --model notation)
+second=$(plies_right --model notation2)
+both=$(plies_right)
+[ "$(wc -w <"$tmp/held-truth")" -eq 58 ] && [ "$both" -gt "$first" ] && [ "$second" -gt 0 ]
+report ocr-second-model $? "plies right from the first: notation $first, notation2 $second, both $both of 58"
+expect ocr-model-missing 2 "$bin" ocr --model notation+nosuch "$held-white.png"
+
 # The second held-out group of make bench-ocr (tests/corpora/fonts/
 # held-out-2): eleven fonts, each with a glyph for every character the
 # bench writes in a move cell (sheet-render.sh falls back to another font
