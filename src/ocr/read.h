@@ -46,7 +46,7 @@ typedef struct ocr_reader ocr_reader;
  * cells the first is unsure of too (scan.c). */
 extern const unsigned char ocr_notation_model[], ocr_notation2_model[];
 extern const size_t ocr_notation_model_size, ocr_notation2_model_size;
-#define OCR_NOTATION "notation"
+#define OCR_NOTATION  "notation"
 #define OCR_NOTATION2 "notation2"
 
 /* A reader for Tesseract's model `lang` ("eng") in `datapath` (NULL: the
