@@ -29,8 +29,9 @@ static const char *const tag_names[TAGS] = {"Event", "Site", "Date", "Round", "B
 struct pt_ocr {
     ocr_reader *reader; /* eng: printed numbers and header fields */
     ocr_reader *moves;  /* the move cells' model; NULL: reader */
-    ocr_reader *second; /* a second move model mixed in ("notation+OTHER"); NULL: reader */
-    bool mix;           /* the second's (or reader's) readings mixed in ("notation+eng") */
+    ocr_reader *second; /* a second move model ("notation+notation2"), owned */
+    ocr_reader *mix;    /* whose readings are mixed in where moves is unsure:
+                           second, or reader ("notation+eng"); NULL: none */
     bool print_by_eng;  /* a printed sheet's moves read by reader alone (the default) */
     long max_pixels;
     size_t nlayouts;
@@ -60,8 +61,8 @@ struct pt_scan {
 /* A cell the first move model reads at a log-probability under this (90%)
  * is read by the second too ("notation+notation2"): of the cells it reads
  * above, 98% are right on six fonts neither model learnt from, and
- * mixing in the second on every cell read 0.1% more moves of them, at
- * twice the time of reading. */
+ * mixing in the second on every cell read 0.1 point more of their moves
+ * for 0.5 s more a sheet instead of 0.3 s. */
 #define MIX_BELOW (-0.1f)
 
 /* Room for a cell's steps: the most a cell's line of 36 pixels gives. */
@@ -159,10 +160,8 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     char model[64];
     snprintf(model, sizeof model, "%s", o->model ? o->model : OCR_NOTATION "+" OCR_NOTATION2);
     char *plus = strchr(model, '+');
-    if (plus) {
+    if (plus)
         *plus = '\0';
-        e->mix = true;
-    }
     e->print_by_eng = !o->model;
     char eng[4096];
     snprintf(eng, sizeof eng, "%s/eng.traineddata", o->tessdata ? o->tessdata : ".");
@@ -177,6 +176,8 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
         failed = plus + 1;
         err = ocr_reader_new(&e->second, o->tessdata, plus + 1);
     }
+    if (plus)
+        e->mix = e->second ? e->second : e->reader;
     if (err != PT_OK) {
         if (err == PT_ERR_IO)
             snprintf(msg, size, "Tesseract cannot load the model '%s' from %s", failed,
@@ -507,7 +508,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                      * and long coordinates, notation2 hands notation
                      * never saw. */
                     ocr_cand other[OCR_CANDS];
-                    int m = ocr_reader_read(o->second ? o->second : o->reader, pix, OCR_MOVE, other, PT_SCAN_CANDS);
+                    int m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
                 if (steps && k > 0 && room_for_steps(s)) {
