@@ -3,6 +3,7 @@
  * for the suggestion of an illegal or unreadable move.
  */
 #include "partiar.h"
+#include "notation/san.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,7 @@ int pt_san_suggest(const pt_pos *pos, const pt_lang *lang, const char *text, siz
 
     for (int i = 0; i < n; i++) {
         char san[PT_SAN_MAX];
-        pt_san_write(pos, list[i], lang, PT_NOTATION_SAN, san);
+        pt_san_write_legal(pos, list[i], list, n, lang, PT_NOTATION_SAN, san);
         int dist = edit_distance(text, len, san, bare_length(san, strlen(san)));
         int type = PT_TYPE_OF(pos->board[pt_move_from(list[i])]);
         bool same_to = parsed && mt.to == pt_move_to(list[i]);

@@ -3,6 +3,7 @@
  * algebraic and UCI.
  */
 #include "chess/position.h"
+#include "notation/san.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +32,16 @@ static void put_square(text_out *o, int sq)
 
 /* Disambiguation for SAN (Law C.10): nothing when no other piece of the
  * same kind reaches the square; else the file if that tells them apart,
- * else the rank, else both. */
-static void put_disambiguation(text_out *o, const pt_pos *pos, pt_move m)
+ * else the rank, else both. list: pos's n legal moves, or NULL. */
+static void put_disambiguation(text_out *o, const pt_pos *pos, pt_move m, const pt_move *list, int n)
 {
     int from = pt_move_from(m), to = pt_move_to(m);
     int piece = pos->board[from];
-    pt_move list[PT_MAX_MOVES];
-    int n = pt_gen_legal(pos, list);
+    pt_move own[PT_MAX_MOVES];
+    if (!list) {
+        n = pt_gen_legal(pos, own);
+        list = own;
+    }
     bool rivals = false, same_file = false, same_rank = false;
     for (int i = 0; i < n; i++) {
         int other = pt_move_from(list[i]);
@@ -61,6 +65,12 @@ static void put_disambiguation(text_out *o, const pt_pos *pos, pt_move m)
 
 char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notation, char out[PT_SAN_MAX])
 {
+    return pt_san_write_legal(pos, m, NULL, 0, lang, notation, out);
+}
+
+char *pt_san_write_legal(const pt_pos *pos, pt_move m, const pt_move *legal, int nlegal, const pt_lang *lang,
+                         int notation, char out[PT_SAN_MAX])
+{
     text_out o = {out, PT_SAN_MAX};
     out[0] = '\0';
     if (notation == PT_NOTATION_UCI)
@@ -83,7 +93,7 @@ char *pt_san_write(const pt_pos *pos, pt_move m, const pt_lang *lang, int notati
     } else {
         if (type != PT_PAWN) {
             put(&o, lang->piece[type]);
-            put_disambiguation(&o, pos, m);
+            put_disambiguation(&o, pos, m, legal, nlegal);
         } else if (capture) {
             char file[2] = {(char)('a' + PT_FILE(from)), '\0'};
             put(&o, file);

@@ -38,6 +38,7 @@
  * margin is still the writing's (conclude).
  */
 #include "chess/ending.h"
+#include "notation/san.h"
 #include "record/decode.h"
 #include "record/prior.h"
 #include "record/rank.h"
@@ -707,7 +708,7 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         const pt_lang *spelt = NULL;
         for (size_t r = 0; r < s->n; r++) {
             if (r == 0 || s->lang[r] != spelt) { /* records in one language share it */
-                pt_san_write(&n->pos, moves[i], spelt = s->lang[r], PT_NOTATION_SAN, san);
+                pt_san_write_legal(&n->pos, moves[i], moves, count, spelt = s->lang[r], PT_NOTATION_SAN, san);
                 nwant = bare(san, want, sizeof want);
             }
             nw[r] = ways(s, r, n, read[r], moves[i], san, want, nwant, w[r]);
@@ -722,10 +723,11 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         if (best > *cut + s->c->window)
             continue;
         if (s->prior_weight > 0) {
-            pt_pos after = n->pos;
-            pt_undo undo;
-            pt_pos_make(&after, moves[i], &undo);
-            float p = pt_prior_move(&n->pos, book, moves[i], n->ply.move, own, pt_pos_in_check(&after));
+            /* The SAN says whether the move gives check (+ or #): the
+             * position after it need not be made again. */
+            size_t len = strlen(san);
+            bool check = len > 0 && (san[len - 1] == '+' || san[len - 1] == '#');
+            float p = pt_prior_move(&n->pos, book, moves[i], n->ply.move, own, check);
             prior = n->prior + p, weighed = s->prior_weight * p;
         }
         if (!room((void **)&d->cands, &d->cands_cap, *nc + combos, sizeof *d->cands, 4096))
