@@ -33,10 +33,10 @@ bool ocr_grid_find(ocr_grid *g, PIX *bin, float px_mm, float min_mm)
     int len = (int)(min_mm * px_mm), gap = (int)(0.6f * px_mm) | 1;
     /* Closing first bridges the breaks a worn ribbon or speckle leaves. */
     PIX *closed = pixCloseBrick(NULL, bin, gap, 1);
-    PIX *across = closed ? pixOpenBrick(NULL, closed, len, 1) : NULL;
+    PIX *across = closed ? pixOpenCompBrick(NULL, closed, len, 1) : NULL;
     pixDestroy(&closed);
     closed = pixCloseBrick(NULL, bin, 1, gap);
-    PIX *down = closed ? pixOpenBrick(NULL, closed, 1, len) : NULL;
+    PIX *down = closed ? pixOpenCompBrick(NULL, closed, 1, len) : NULL;
     pixDestroy(&closed);
     NUMA *rows = across ? pixCountPixelsByRow(across, NULL) : NULL;
     NUMA *cols = down ? pixCountPixelsByColumn(down) : NULL;
