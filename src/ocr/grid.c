@@ -73,7 +73,7 @@ typedef struct axis {
     int n;
     float pos[AXIS_LINES], len[AXIS_LINES], total;
     float rest[AXIS_LINES + 1]; /* the length of lines i.. (fit_axis) */
-    const float *p; /* profile, np values */
+    const float *p;             /* profile, np values */
     int np;
     float *coarse; /* max of each 4 values and their neighbours */
 } axis;
