@@ -6,7 +6,7 @@
 # it stands; notation, the first, learnt from the first 32 NPM FONTS with
 # NPM_PAIRS 200, its runs typed by hand (models/notation.txt says how).
 #
-#   models/notation/train.sh [--tiny] [--reuse] [-j JOBS] [BUILD]
+#   models/notation/train.sh [--tiny] [--reuse] [--from FLOAT] [-j JOBS] [BUILD]
 #
 # `make model` runs it. BUILD (build) holds partiar and the tools
 # sheet-pairs and cell-lines. The work goes to BUILD/model/; the model, its
@@ -19,7 +19,10 @@
 # model of a few pairs and a few hundred iterations into BUILD/model-tiny/
 # only: the recipe's test (make test runs it), not a model. --reuse keeps
 # the sets of sheets already drawn in the work folder (step 1 is the slow
-# one) and redoes the rest.
+# one) and redoes the rest. --from FLOAT continues from FLOAT, a model in
+# floating point that this recipe made (models/notation/notation2.float.
+# traineddata), with the NPM2 runs alone: the runs before them are FLOAT's
+# (the sets the runs after it train on are drawn, with the sizes asked).
 #
 # 1. Sheets. PAIRS (250) pairs of scoresheets of real games
 #    (tests/corpora/pgn/real: Aronian, London 1851, lichess; never the
@@ -28,8 +31,9 @@
 #    forms and scanned at 300 dpi with noise 0, 1 and 2
 #    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; MORE_PAIRS
 #    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (360)
-#    pairs in the NPM FONTS, with a third; EVAL_PAIRS (16) more in the
-#    training fonts, with a fourth, to evaluate on.
+#    pairs in the NPM FONTS, with a third; NPM2_PAIRS (240) in the NPM2
+#    FONTS, with a fifth; EVAL_PAIRS (16) more in the training fonts, with
+#    a fourth, to evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
 #    lines taken out, and shown as the reader shows it to the model
 #    (tests/tools/cell-lines.c), once as cut and AUG (2) times changed at
@@ -57,7 +61,9 @@
 #    hand lines together: the looped school cursive that no font of
 #    Debian has. Then NPM (30000 at 0.0003, twice) on those and the npm
 #    fonts' lines: a rate this high, and not a lower one after it, read
-#    the fonts kept apart best. The last run's checkpoint is made an
+#    the fonts kept apart best. Then NPM2 (60000 at 0.0001) on all those
+#    and the npm2 fonts' lines: 49 more hands, at a rate that keeps what
+#    the runs before learnt. The last run's checkpoint is made an
 #    integer model (smaller and faster, as Debian's own models are) and
 #    evaluated on the evaluation lines with lstmeval.
 #
@@ -119,6 +125,9 @@ more_fonts=(
 # says which and why): school models of several countries, felt tip,
 # brush, narrow and tall hands, more than Debian packages.
 npm_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts/*.woff)
+# The NPM2 FONTS: 49 more of them (models/notation/fonts2/README.md), the
+# school models of more countries (Playwrite), scripts and brush hands.
+npm2_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts2/*.woff)
 # The HERSHEY FONTS (hershey-fonts-data): single-stroke vector fonts,
 # drawn with a pen along their strokes. Looped script twice as often as
 # the rest; a name twice is a font drawn twice as often.
@@ -131,6 +140,7 @@ SEED=${SEED:-1}
 PAIRS=${PAIRS:-250}
 MORE_PAIRS=${MORE_PAIRS:-150}
 NPM_PAIRS=${NPM_PAIRS:-360}
+NPM2_PAIRS=${NPM2_PAIRS:-240}
 NAME=${NAME:-notation2}
 AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
@@ -139,13 +149,16 @@ ITERATIONS=${ITERATIONS:-100000}
 FINE=${FINE:-30000:5e-4 20000:1.5e-4} # iterations:learning rate, run after run
 HANDS=${HANDS:-15000:1.5e-4}           # iterations:learning rate, with the hand lines
 NPM=${NPM:-30000:3e-4 30000:3e-4}       # run after run, with the hand and npm fonts' lines
+NPM2=${NPM2:-60000:1e-4}                # run after run, with those and the npm2 fonts' lines
 jobs=2
 tiny=
 reuse=
+from=
 while [ $# -gt 0 ]; do
     case $1 in
     --tiny) tiny=1; shift ;;
     --reuse) reuse=1; shift ;;
+    --from) from=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -eu/p' "$0" | sed -e 's/^# \{0,1\}//' -e '$d'; exit 0 ;;
     -*) echo "train.sh: unknown option $1" >&2; exit 2 ;;
@@ -160,7 +173,9 @@ if [ -n "$tiny" ]; then
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
     npm_fonts=("${npm_fonts[@]:0:2}")
-    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 NPM=100:3e-4
+    npm2_fonts=("${npm2_fonts[@]:0:2}")
+    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 NPM2_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4
+    NPM=100:3e-4 NPM2=100:1e-4
     work=$build/model-tiny
     NAME=notation
     model=$work/notation.traineddata
@@ -178,7 +193,8 @@ done
 # The held-out fonts by file name, as ocr-set.sh lists them: both groups.
 held_out=" $(sed -n '/^heldout_fonts=(/,/^)/p' tests/tools/ocr-set.sh | grep -o '/usr/share/fonts/[^ ]*' |
     sed 's|.*/||' | tr '\n' ' ')$(cd tests/corpora/fonts/held-out-2 && echo *.woff) "
-for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}"; do
+[ -z "$from" ] || [ -r "$from" ] || { echo "train.sh: $from: no such model" >&2; exit 2; }
+for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}" "${npm2_fonts[@]}"; do
     [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
     case $held_out in *" ${f##*/} "*) echo "train.sh: $f is a held-out font" >&2; exit 2 ;; esac
 done
@@ -189,7 +205,7 @@ for f in "${hershey_fonts[@]}"; do
     hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-sets=(train more npm eval)
+sets=(train more npm npm2 eval)
 if [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
@@ -212,6 +228,7 @@ for set in "${sets[@]}"; do
     train) n=$PAIRS s=$SEED list=("${training_fonts[@]}") ;;
     more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
     npm) n=$NPM_PAIRS s=$((SEED + 3000)) list=("${npm_fonts[@]}") ;;
+    npm2) n=$NPM2_PAIRS s=$((SEED + 7000)) list=("${npm2_fonts[@]}") ;;
     eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
     esac
     [ "$n" -gt 0 ] || continue
@@ -223,13 +240,13 @@ for set in "${sets[@]}"; do
         --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
     drawn=$((drawn + 2 * n))
 done
-say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
+say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS + NPM2_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
 # 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
 # of the training set once more with its cells as cut only (plain), for
-# the first stage of step 4; and of its cells drawn by the Hershey hands
-# (hand), for the last.
-for name in "${sets[@]}" plain hand; do
+# the first stage of step 4 (not with --from); and of its cells drawn by
+# the Hershey hands (hand), for the last.
+for name in "${sets[@]}" $([ -n "$from" ] || echo plain) hand; do
     set=$name aug=$AUG draw=()
     case $name in plain | hand) set=train ;; esac
     case $name in plain | hand | eval) aug=0 ;; esac
@@ -257,15 +274,22 @@ if [ -s "$work/more.list" ]; then
     texts+=("$work"/more-lines/*.txt)
 fi
 
-# 3. The alphabet and the starter model.
+# 3. The alphabet and the starter model; with --from, FLOAT's.
 mkdir -p "$work/lang/script" "$work/lang/out"
+if [ -n "$from" ]; then
+    starter=$from
+    combine_tessdata -e "$from" "$work/lang/from.lstm-unicharset" >>"$log" 2>&1
+    cp "$work/lang/from.lstm-unicharset" "$work/lang/unicharset"
+fi
 { echo "$ALPHABET"; cat "${texts[@]}"; } >"$work/lang/all.txt"
-unicharset_extractor --output_unicharset "$work/lang/unicharset" --norm_mode 1 "$work/lang/all.txt" >>"$log" 2>&1
-# combine_lang_model reads a table of Han radicals, which notation lacks.
-echo '# no Han characters in chess notation' >"$work/lang/script/radical-stroke.txt"
-combine_lang_model --input_unicharset "$work/lang/unicharset" --script_dir "$work/lang/script" \
-    --output_dir "$work/lang/out" --lang notation >>"$log" 2>&1
-starter=$work/lang/out/notation/notation.traineddata
+if [ -z "$from" ]; then
+    unicharset_extractor --output_unicharset "$work/lang/unicharset" --norm_mode 1 "$work/lang/all.txt" >>"$log" 2>&1
+    # combine_lang_model reads a table of Han radicals, which notation lacks.
+    echo '# no Han characters in chess notation' >"$work/lang/script/radical-stroke.txt"
+    combine_lang_model --input_unicharset "$work/lang/unicharset" --script_dir "$work/lang/script" \
+        --output_dir "$work/lang/out" --lang notation >>"$log" 2>&1
+    starter=$work/lang/out/notation/notation.traineddata
+fi
 classes=$(head -n 1 "$work/lang/unicharset")
 say "alphabet: $((classes - 3)) characters"
 
@@ -286,26 +310,38 @@ train() { # NAME ITERATIONS LINES ARGS...: a run into ckpt/NAME
     lstmtraining --traineddata "$starter" "$@" --model_output "$work/ckpt/$name" --max_iterations "$iterations" \
         --train_listfile "$work/$lines.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
 }
-train plain "$STAGE1" plain --net_spec "${NET_SPEC/c###/c$classes}" --learning_rate 20e-4
-train notation $((ITERATIONS - STAGE1)) train --continue_from "$work/ckpt/plain_checkpoint"
-last=$work/ckpt/notation_checkpoint
-k=0
-for run in $FINE; do
-    k=$((k + 1))
-    train "fine$k" "${run%%:*}" train --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
-    last=$work/ckpt/fine${k}_checkpoint
-done
 cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
-train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
-last=$work/ckpt/hands_checkpoint
 # The npm fonts' lines join the last runs only: the runs before are those
 # of the model they were tried on, so that make model gives that model.
 cat "$work/hands.list" "$work/npm.list" >"$work/npm-hands.list"
+cat "$work/npm-hands.list" "$work/npm2.list" >"$work/npm2-hands.list"
+if [ -n "$from" ]; then
+    combine_tessdata -e "$from" "$work/ckpt/from.lstm" >>"$log" 2>&1
+    last=$work/ckpt/from.lstm
+else
+    train plain "$STAGE1" plain --net_spec "${NET_SPEC/c###/c$classes}" --learning_rate 20e-4
+    train notation $((ITERATIONS - STAGE1)) train --continue_from "$work/ckpt/plain_checkpoint"
+    last=$work/ckpt/notation_checkpoint
+    k=0
+    for run in $FINE; do
+        k=$((k + 1))
+        train "fine$k" "${run%%:*}" train --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
+        last=$work/ckpt/fine${k}_checkpoint
+    done
+    train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
+    last=$work/ckpt/hands_checkpoint
+    k=0
+    for run in $NPM; do
+        k=$((k + 1))
+        train "npm$k" "${run%%:*}" npm-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
+        last=$work/ckpt/npm${k}_checkpoint
+    done
+fi
 k=0
-for run in $NPM; do
+for run in $NPM2; do
     k=$((k + 1))
-    train "npm$k" "${run%%:*}" npm-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
-    last=$work/ckpt/npm${k}_checkpoint
+    train "npm2_$k" "${run%%:*}" npm2-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
+    last=$work/ckpt/npm2_${k}_checkpoint
 done
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
@@ -314,22 +350,30 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training, hand and npm lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the training, hand, npm and npm2 lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 {
     echo "$NAME.traineddata - Tesseract LSTM for handwritten chess notation"
     echo
     echo "recipe:      models/notation/train.sh (make model), partiar $(git describe --always --dirty 2>/dev/null || echo '?')"
     echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"
-    echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
+    if [ -n "$from" ]; then
+        echo "network:     ${NET_SPEC/c###/c$classes}, continued from $from, integer"
+    else
+        echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
+    fi
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
-    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
-    echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM"
-    echo "error:       ${train_cer:-?}% of characters on the training, hand and npm lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), $((2 * NPM2_PAIRS)) in the npm2 fonts (seed $((SEED + 7000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm and $(cat "$work"/npm2-lines/*.txt | wc -l) npm2 (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    if [ -n "$from" ]; then
+        echo "iterations:  $from's, then on the training, hand, npm and npm2 lines (iterations:rate) $NPM2"
+    else
+        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM; then on those and the npm2 lines $NPM2"
+    fi
+    echo "error:       ${train_cer:-?}% of characters on the training, hand, npm and npm2 lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
-    for f in "${npm_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
+    for f in "${npm_fonts[@]}" "${npm2_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
 } >"$about"
 echo "$model"
