@@ -315,6 +315,14 @@ cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
 # of the model they were tried on, so that make model gives that model.
 cat "$work/hands.list" "$work/npm.list" >"$work/npm-hands.list"
 cat "$work/npm-hands.list" "$work/npm2.list" >"$work/npm2-hands.list"
+runs() { # PREFIX LINES "ITERATIONS:RATE ...": run after run from $last, into ckpt/PREFIXk
+    local prefix=$1 lines=$2 run k=0
+    for run in $3; do
+        k=$((k + 1))
+        train "$prefix$k" "${run%%:*}" "$lines" --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
+        last=$work/ckpt/$prefix${k}_checkpoint
+    done
+}
 if [ -n "$from" ]; then
     combine_tessdata -e "$from" "$work/ckpt/from.lstm" >>"$log" 2>&1
     last=$work/ckpt/from.lstm
@@ -322,27 +330,12 @@ else
     train plain "$STAGE1" plain --net_spec "${NET_SPEC/c###/c$classes}" --learning_rate 20e-4
     train notation $((ITERATIONS - STAGE1)) train --continue_from "$work/ckpt/plain_checkpoint"
     last=$work/ckpt/notation_checkpoint
-    k=0
-    for run in $FINE; do
-        k=$((k + 1))
-        train "fine$k" "${run%%:*}" train --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
-        last=$work/ckpt/fine${k}_checkpoint
-    done
+    runs fine train "$FINE"
     train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
     last=$work/ckpt/hands_checkpoint
-    k=0
-    for run in $NPM; do
-        k=$((k + 1))
-        train "npm$k" "${run%%:*}" npm-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
-        last=$work/ckpt/npm${k}_checkpoint
-    done
+    runs npm npm-hands "$NPM"
 fi
-k=0
-for run in $NPM2; do
-    k=$((k + 1))
-    train "npm2_$k" "${run%%:*}" npm2-hands --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
-    last=$work/ckpt/npm2_${k}_checkpoint
-done
+runs npm2_ npm2-hands "$NPM2"
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
