@@ -277,12 +277,12 @@ fi
 # 3. The alphabet and the starter model; with --from, FLOAT's.
 mkdir -p "$work/lang/script" "$work/lang/out"
 if [ -n "$from" ]; then
-    starter=$from
+    # combine_tessdata names the part to take out by the file's extension.
     combine_tessdata -e "$from" "$work/lang/from.lstm-unicharset" >>"$log" 2>&1
     cp "$work/lang/from.lstm-unicharset" "$work/lang/unicharset"
-fi
-{ echo "$ALPHABET"; cat "${texts[@]}"; } >"$work/lang/all.txt"
-if [ -z "$from" ]; then
+    starter=$from
+else
+    { echo "$ALPHABET"; cat "${texts[@]}"; } >"$work/lang/all.txt"
     unicharset_extractor --output_unicharset "$work/lang/unicharset" --norm_mode 1 "$work/lang/all.txt" >>"$log" 2>&1
     # combine_lang_model reads a table of Han radicals, which notation lacks.
     echo '# no Han characters in chess notation' >"$work/lang/script/radical-stroke.txt"
