@@ -991,6 +991,8 @@ typedef struct pt_decode_costs {
     float misread;         /* an entry spells its move with slips: this ... */
     float edit;            /* ... and this for each letter wrong, missing or extra */
     float confusable;      /* a letter for one a hand confuses with it (S/5, b/6) */
+    float learnt;          /* a letter for one this record's reader took it for
+                              elsewhere in the game (read off an image) */
     float max_edits;       /* further than this from the move: a wrong entry */
     float wrong;           /* an entry that stands for the ply but spells another move */
     float other_choice;    /* taking an entry's second or later candidate text */

@@ -28,6 +28,7 @@ static const struct {
     {"misread", offsetof(pt_decode_costs, misread)},
     {"edit", offsetof(pt_decode_costs, edit)},
     {"confusable", offsetof(pt_decode_costs, confusable)},
+    {"learnt", offsetof(pt_decode_costs, learnt)},
     {"max_edits", offsetof(pt_decode_costs, max_edits)},
     {"wrong", offsetof(pt_decode_costs, wrong)},
     {"other_choice", offsetof(pt_decode_costs, other_choice)},

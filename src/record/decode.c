@@ -36,6 +36,13 @@
  * tuning fonts, 0.1 to 0.25 read the most moves from one sheet; at 1.0
  * the prior outweighed the readings and half the moves went wrong). The
  * margin is still the writing's (conclude).
+ *
+ * A recogniser misreads a hand it was not trained on the same way again
+ * and again (one hand's 'h' read as 'f' in every cell). A record read off
+ * an image is therefore read twice: the game found first says which
+ * letters the recogniser read in place of others (learn), and those cost
+ * `learnt` instead of a letter's edit in the second reading, whose game
+ * is the one reported.
  */
 #include "chess/ending.h"
 #include "notation/san.h"
@@ -67,6 +74,7 @@ static const pt_decode_costs default_costs = {
     .misread = 1.0f,
     .edit = 1.5f,
     .confusable = 0.75f,
+    .learnt = 0.25f,
     .max_edits = 2.0f,
     .wrong = 5.0f,
     .other_choice = 1.0f,
@@ -184,6 +192,10 @@ struct pt_decode {
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
     const pt_lang *force[PT_DECODE_RECORDS]; /* the letters to read each record in */
+    /* By record, the letters its reader took for others in the game found
+     * first (learn): learnt[r][read][meant]; used while `adapted`. */
+    uint8_t (*learnt)[128][128];
+    bool adapted;
 };
 
 pt_err pt_decode_new(pt_decode **pd)
@@ -206,6 +218,7 @@ void pt_decode_free(pt_decode **pd)
         free((*pd)->read_memo);
         free((*pd)->readings);
         free((*pd)->plies);
+        free((*pd)->learnt);
         free(*pd);
     }
     *pd = NULL;
@@ -287,8 +300,11 @@ static size_t bare(const char *s, char *out, size_t size)
     return n;
 }
 
-/* Edits from a to b, a confusable letter for another counting c->confusable. */
-static float edits(const pt_decode_costs *c, const char *a, size_t na, const char *b, size_t nb)
+/* Edits from a to b, a confusable letter for another counting
+ * c->confusable, and one the reader is known to take for it (learnt, when
+ * not NULL: learnt[read][meant]) c->learnt. */
+static float edits(const pt_decode_costs *c, const uint8_t (*learnt)[128], const char *a, size_t na, const char *b,
+                   size_t nb)
 {
     float row[PT_SAN_MAX + 1], prev[PT_SAN_MAX + 1];
     if ((float)(na > nb ? na - nb : nb - na) > c->max_edits)
@@ -299,7 +315,11 @@ static float edits(const pt_decode_costs *c, const char *a, size_t na, const cha
         row[0] = (float)i;
         float least = row[0];
         for (size_t j = 1; j <= nb; j++) {
-            float sub = a[i - 1] == b[j - 1] ? 0.0f : confusable(a[i - 1], b[j - 1]) ? c->confusable : 1.0f;
+            unsigned char x = (unsigned char)a[i - 1], y = (unsigned char)b[j - 1];
+            float sub = x == y                                 ? 0.0f
+                        : learnt && x < 128 && y < 128 && learnt[x][y] ? c->learnt
+                        : confusable(a[i - 1], b[j - 1])         ? c->confusable
+                                                                 : 1.0f;
             float best = prev[j - 1] + sub;
             if (prev[j] + 1 < best)
                 best = prev[j] + 1;
@@ -314,6 +334,25 @@ static float edits(const pt_decode_costs *c, const char *a, size_t na, const cha
         memcpy(prev, row, (nb + 1) * sizeof *row);
     }
     return prev[nb];
+}
+
+/* Counts into seen[read][meant] the letters `read` has in place of
+ * `want`'s, where the two are as long and differ in one or two letters:
+ * a misreading, not a move written otherwise. */
+static void count_swaps(const char *read, size_t nread, const char *want, size_t nwant, uint8_t (*seen)[128])
+{
+    size_t differ = 0;
+    if (nread != nwant || nread == 0)
+        return;
+    for (size_t i = 0; i < nread; i++)
+        differ += read[i] != want[i];
+    if (differ == 0 || differ > 2)
+        return;
+    for (size_t i = 0; i < nread; i++) {
+        unsigned char a = (unsigned char)read[i], b = (unsigned char)want[i];
+        if (a != b && a < 128 && b < 128 && seen[a][b] < 255)
+            seen[a][b]++;
+    }
 }
 
 /* The piece type a text starts with in lang (English as well), or -1. */
@@ -383,6 +422,7 @@ typedef struct search {
     size_t len[PT_DECODE_RECORDS];
     const reading *readings[PT_DECODE_RECORDS]; /* by candidate index */
     const pt_lang *lang[PT_DECODE_RECORDS];
+    const uint8_t (*learnt)[128][128]; /* the letters each record's reader confuses, or NULL */
     /* What a ply left out and an entry that is no ply cost in each
      * record: a scanned record's costs or a written one's (prepare). */
     float missing[PT_DECODE_RECORDS], extra[PT_DECODE_RECORDS];
@@ -514,7 +554,7 @@ static float readings_cost(const search *s, size_t r, const pt_entry *e, const p
     float best = NO_WAY;
     const reading *rd = s->readings[r] + e->first;
     for (size_t k = 0; k < e->ntexts; k++, rd++) {
-        float d = edits(c, rd->bare, rd->nbare, want, nwant);
+        float d = edits(c, s->learnt ? s->learnt[r] : NULL, rd->bare, rd->nbare, want, nwant);
         float cost = d == 0.0f ? rd->penalty : d <= c->max_edits ? c->misread + c->edit * d + rd->penalty : NO_WAY;
         float meant = meaning_cost(c, rd, m, mover, taken) + rd->penalty;
         if (meant < cost)
@@ -1175,6 +1215,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         return PT_ERR_NOMEM;
     memset(d->read_memo, 0, READ_MEMO_SIZE * sizeof *d->read_memo);
     s.read_memo = d->read_memo;
+    s.learnt = d->adapted ? (const uint8_t (*)[128][128])d->learnt : NULL;
     if (!prepare(d, &s))
         return PT_ERR_NOMEM;
     size_t total = 0;
@@ -1441,6 +1482,50 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     return err;
 }
 
+/* What the recogniser reads in place of a hand's letters: each record
+ * read off an image learns, from the game found first, which letters its
+ * first texts have in place of its moves' (one hand's 'f' for 'h',
+ * another's 'N' for 'V'), those seen at least LEARN_SEEN times (three read
+ * 0.1 points fewer moves on the six selection fonts). Whether any was. */
+#define LEARN_SEEN 2
+static bool learn(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+{
+    if (!d->learnt && !(d->learnt = malloc(PT_DECODE_RECORDS * sizeof *d->learnt)))
+        return false;
+    memset(d->learnt, 0, PT_DECODE_RECORDS * sizeof *d->learnt);
+    bool any = false;
+    for (size_t r = 0; r < n; r++) {
+        if (!pt_record_scanned(records[r]))
+            continue;
+        uint8_t seen[128][128] = {{0}}; /* counts, at most 255 */
+        const pt_entry *entries;
+        size_t len = pt_record_entries(records[r], &entries);
+        pt_pos pos;
+        if (opts && opts->start)
+            pos = *opts->start;
+        else
+            pt_pos_startpos(&pos);
+        for (size_t k = 0; k < d->nplies; k++) {
+            const pt_decode_ply *p = &d->plies[k];
+            if (p->op[r] == PT_OP_MISREAD && p->entry[r] >= 0 && (size_t)p->entry[r] < len &&
+                entries[p->entry[r]].ntexts > 0) {
+                char san[PT_SAN_MAX], want[PT_SAN_MAX + 1], read[PT_SAN_MAX + 1];
+                pt_san_write(&pos, p->move, d->lang[r], PT_NOTATION_SAN, san);
+                size_t nwant = bare(san, want, sizeof want);
+                size_t nread = bare(pt_record_text(records[r], &entries[p->entry[r]], 0, NULL), read, sizeof read);
+                count_swaps(read, nread, want, nwant, seen);
+            }
+            pt_undo undo;
+            pt_pos_make(&pos, p->move, &undo);
+        }
+        for (size_t a = 0; a < 128; a++)
+            for (size_t b = 0; b < 128; b++)
+                if (seen[a][b] >= LEARN_SEEN)
+                    d->learnt[r][a][b] = 1, any = true;
+    }
+    return any;
+}
+
 /* The letters of a record whose notation is not given are decided as the
  * moves are: by the vote of its entries, and where another language reads
  * nearly as many of them, by which reading explains the records at the
@@ -1478,6 +1563,20 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
             }
         }
         d->force[r] = d->lang[r] = chosen;
+    }
+    /* Read again with the letters learnt from the game found: the game
+     * read then stands (its costs are not those of the first reading). */
+    if (err == PT_OK && learn(d, records, n, opts)) {
+        swap_found(d, &kept);
+        d->adapted = true;
+        pt_err again = widening(d, records, n, opts);
+        d->adapted = false;
+        if (again != PT_OK)
+            swap_found(d, &kept);
+        if (again != PT_OK && again != PT_ERR_ILLEGAL) {
+            free(kept.plies);
+            return again;
+        }
     }
     free(kept.plies);
     return err;

@@ -408,6 +408,44 @@ static void test_left_out_move_survives_the_beam(void **state)
     pt_record_free(&w);
 }
 
+/* A hand whose 'h' the recogniser reads as 'f' (as it read Ecolier's):
+ * in a scanned record of a real game's first 20 moves, every h-move
+ * reads as an f-move. Where the f-move is illegal, the game found first
+ * takes the h-move at a misreading's cost, and the record learns that
+ * its 'f' stands for 'h'. Read again with that, 18. f3 (the f-pawn is on
+ * f3 already: no legal move) is 18. h3; a slip of any one letter ties it
+ * with 18. g3, and the prior takes g3. A written record learns nothing. */
+static void test_scanned_record_learns_its_readers_letters(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 c6 6. Qc2 f6 "
+                             "7. Bf4 g6 8. e3 Bf5 9. Bd3 Bxd3 10. Qxd3 Bg7 11. Nge2 O-O 12. O-O Nbd7 13. Rae1 Re8 "
+                             "14. f3 Rc8 15. Bf2 Nf8 16. Nf4 Ne6 17. Nxe6 Rxe6 18. f3 Nf5 19. g4 Nf6 20. Kg2 Qd7 *\n");
+    pt_record_set_scanned(w, true);
+    const char *game = "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c4d5 e6d5 c1g5 c7c6 d1c2 h7h6 g5h4 g7g6 e2e3 c8f5 f1d3 f5d3 "
+                       "c2d3 f8g7 g1e2 e8g8 e1g1 b8d7 a1e1 f8e8 f2f3 a8c8 h4f2 d7f8 e2f4 f8e6 f4e6 e8e6 h2h3 f6h5 "
+                       "g2g4 h5f6 g1g2 d8d7";
+    pt_decode_costs c;
+    pt_decode_costs_default(&c);
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    expect_game(d, w, NULL, game);
+    c.learnt = 1.0f; /* learnt, but a letter like any other */
+    const pt_decode_opts unlearnt = {.costs = &c};
+    const pt_record *one = w;
+    assert_int_equal(pt_decode_run(d, &one, 1, &unlearnt), PT_OK);
+    char got[512];
+    uci_of(d, got, sizeof got);
+    assert_string_not_equal(got, game);
+    pt_record_set_scanned(w, false); /* a written record learns nothing */
+    c.learnt = 0.25f;
+    assert_int_equal(pt_decode_run(d, &one, 1, &unlearnt), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_not_equal(got, game);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* models/decode-costs.txt is the built-in table, and a misspelt cost is
  * an error with its line, not a default kept in silence. */
 static void test_costs_table(void **state)
@@ -447,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_gap_search),
         cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_scanned_record_prices_shifts),
+        cmocka_unit_test(test_scanned_record_learns_its_readers_letters),
         cmocka_unit_test(test_left_out_move_survives_the_beam),
         cmocka_unit_test(test_costs_table),
     };
