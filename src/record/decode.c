@@ -191,6 +191,7 @@ struct pt_decode {
     size_t nalts;
     float cost, prior, margin;
     bool timed_out;
+    int beam; /* the beam that found the game */
     int left[PT_DECODE_RECORDS];
     const pt_lang *lang[PT_DECODE_RECORDS];
     const pt_lang *force[PT_DECODE_RECORDS]; /* the letters to read each record in */
@@ -1233,6 +1234,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     for (size_t r = 0; r < n; r++)
         total += s.len[r];
     size_t beam = opts && opts->beam > 0 ? (size_t)opts->beam : 32;
+    d->beam = (int)beam;
     if (!size_table(&d->slots, &d->nslots, 4 * beam)) /* the beam and its lanes, half full at most */
         return PT_ERR_NOMEM;
     d->nnodes = d->nplies = 0;
@@ -1431,6 +1433,7 @@ typedef struct found {
     size_t nalts;
     float cost, prior, margin;
     bool timed_out;
+    int beam;
     int left[PT_DECODE_RECORDS];
 } found;
 
@@ -1440,10 +1443,12 @@ static void swap_found(pt_decode *d, found *f)
     f->plies = d->plies, f->nplies = d->nplies, f->plies_cap = d->plies_cap;
     memcpy(f->alts, d->alts, sizeof f->alts);
     f->nalts = d->nalts, f->cost = d->cost, f->prior = d->prior, f->margin = d->margin, f->timed_out = d->timed_out;
+    f->beam = d->beam;
     memcpy(f->left, d->left, sizeof f->left);
     d->plies = t.plies, d->nplies = t.nplies, d->plies_cap = t.plies_cap;
     memcpy(d->alts, t.alts, sizeof d->alts);
     d->nalts = t.nalts, d->cost = t.cost, d->prior = t.prior, d->margin = t.margin, d->timed_out = t.timed_out;
+    d->beam = t.beam;
     memcpy(d->left, t.left, sizeof d->left);
 }
 
@@ -1460,17 +1465,20 @@ static void swap_found(pt_decode *d, found *f)
  * prior ranked the move written behind thirty others and the beam lost
  * it, for a game 4.0 dearer reported as ambiguous. (For written records
  * that changed what `partiar check` suggests on the HCS sheets, unasked.) */
-static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts,
+                        int from)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
     const pt_decode_costs *c = o.costs ? o.costs : &default_costs;
     double start = seconds();
+    int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
+    if (from > beam)
+        o.beam = beam = from;
     pt_err err = decode_once(d, records, n, &o);
     size_t cells = 0;
     const pt_entry *entries;
     for (size_t r = 0; r < n && r < PT_DECODE_RECORDS; r++)
         cells += pt_record_entries(records[r], &entries);
-    int beam = o.beam > 0 ? o.beam : 32, widest = beam * 16;
     /* What the writing costs: a scanned record's game pays the prior too. */
     const float weight = prior_weight(c, records, n);
     bool again = false; /* searched with a wider beam already */
@@ -1569,7 +1577,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
     if (d->step_memo)
         memset(d->step_memo, 0, STEP_MEMO_SIZE * sizeof *d->step_memo);
-    pt_err err = widening(d, records, n, opts);
+    pt_err err = widening(d, records, n, opts, 0);
     if (err != PT_OK && err != PT_ERR_ILLEGAL)
         return err;
     /* The rivals must beat the first notation's game, depth by depth. */
@@ -1585,7 +1593,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
         for (size_t i = 0; i < nrivals[r] && !(stop && seconds() > stop); i++) {
             swap_found(d, &kept);
             d->force[r] = rivals[r][i];
-            pt_err tried = widening(d, records, n, opts);
+            pt_err tried = widening(d, records, n, opts, 0);
             if (tried == PT_OK && (err != PT_OK || d->cost < kept.cost)) {
                 err = PT_OK, chosen = rivals[r][i];
                 continue;
@@ -1601,11 +1609,16 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     }
     d->nbound = 0;
     /* Read again with the letters learnt from the game found: the game
-     * read then stands (its costs are not those of the first reading). */
+     * read then stands (its costs are not those of the first reading).
+     * It starts from the beam the first reading widened to, whose
+     * narrower beams lost the game then. (A first reading with one beam
+     * of 32, or widened to 128 only, learnt less: 96.8% and 97.0% of the
+     * selection sheets' moves instead of 97.1%.) */
     if (err == PT_OK && learn(d, records, n, opts)) {
+        int from = d->beam;
         swap_found(d, &kept);
         d->adapted = true;
-        pt_err again = widening(d, records, n, opts);
+        pt_err again = widening(d, records, n, opts, from);
         d->adapted = false;
         if (again != PT_OK)
             swap_found(d, &kept);
