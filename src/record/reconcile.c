@@ -420,6 +420,32 @@ static void line_text(const pt_pos *from, const pt_move *moves, int plies, char 
     }
 }
 
+/* The last ply from q on whose move the game's moves after the gap p..q-1
+ * make another when the gap is filled by `line` (its plies) instead (a
+ * "Kg7" written after it is the king from h8 or from f8 by how it was
+ * filled), or the first that is no legal move then; q - 1 when none. */
+static size_t depends_until(const game *gm, size_t p, size_t q, const pt_move *line, int plies)
+{
+    pt_pos pos = gm->pos[p];
+    pt_undo undo;
+    for (int i = 0; i < plies; i++)
+        pt_pos_make(&pos, line[i], &undo);
+    size_t last = q - 1;
+    for (size_t k = q; k < gm->n; k++) {
+        char san[PT_SAN_MAX];
+        pt_san_write(&gm->pos[k], gm->plies[k].move, NULL, PT_NOTATION_SAN, san);
+        san[strcspn(san, "+#")] = '\0';
+        pt_move m;
+        pt_move_text mt;
+        if (pt_san_read(&pos, pt_lang_at(0), san, strlen(san), &m, &mt) != PT_OK)
+            return k;
+        if (m != gm->plies[k].move)
+            last = k;
+        pt_pos_make(&pos, m, &undo);
+    }
+    return last;
+}
+
 /* The stretches no record writes: searched for every sequence that fills
  * them (Law 8.5.3), so that a reconstruction is called certain only when
  * it is the one there is. */
@@ -494,6 +520,33 @@ static void unwritten(const game *gm, findings *f, const pt_reconcile_opts *o)
                         span, g.max_seconds, lines);
             if (x)
                 x->confidence = complete && nfound ? 1.0f / (float)nfound : 0.5f;
+            /* Which filling it is decides the moves after it too, where
+             * another reads them as other moves: they are as uncertain as
+             * the gap (a king on f8 or h8 goes to g7). Of a few dozen
+             * fillings, looked for briefly: the first four found differed
+             * in a pawn move and left the king where the game has it. */
+            size_t until = q - 1;
+            if (x && x->problem && !at_end) {
+                enum { SAMPLE = 32 };
+                pt_move more[SAMPLE * PT_GAP_MAX_PLIES];
+                size_t nmore = 0;
+                bool all = false;
+                pt_gap_opts h = g;
+                h.max_solutions = SAMPLE;
+                h.max_seconds = 0.1;
+                pt_gap_search(&gm->pos[p], plies, &h, more, &nmore, &all);
+                for (size_t k = 0; k < nmore; k++) {
+                    size_t last = depends_until(gm, p, q, more + k * (size_t)plies, plies);
+                    until = last > until ? last : until;
+                }
+            }
+            if (until >= q) {
+                label(gm, until, to, sizeof to);
+                x->plies = (int)(until - p + 1);
+                size_t len = strlen(x->message);
+                snprintf(x->message + len, sizeof x->message - len,
+                         "; the moves after it up to %s are read as others with another sequence", to);
+            }
         }
         if (x && at_end && !o->final)
             x->confidence = 0.0f;

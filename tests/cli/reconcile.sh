@@ -42,6 +42,16 @@ sed 's/26\. - - 27\. - - 28\. - - 29\. - -/26. - - 27. - - 28. g5 h4 29. f4 Bh5/
 jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" or .code == "gap-reconstructed")] | length > 0' \
     "$tmp/both-gap.json" >/dev/null
 report reconcile-both-gap $? "a gap on both sheets reconstructed without saying how sure: $(head -c 300 "$tmp/both-gap.json")"
+# A gap on both sheets that the black king may have left for f8, g8 or h8:
+# 2... Kg7 written after it is a move from another square with each, so
+# the unsure reconstruction covers it too (not only the gap's two plies).
+printf '[Sheet "%s"]\n\n1. - - 2. Ra3 Kg7 3. Rb3 Kf6 *\n' white >"$tmp/king-gap-white.pgn"
+printf '[Sheet "%s"]\n\n1. - - 2. Ra3 Kg7 3. Rb3 Kf6 *\n' black >"$tmp/king-gap-black.pgn"
+"$bin" reconcile -f json --start-fen '6k1/5p1p/8/8/8/8/5PPP/R5K1 w - - 0 1' "$tmp/king-gap-white.pgn" \
+    "$tmp/king-gap-black.pgn" >"$tmp/king-gap.json"
+jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("no record has"))
+    and .ply == 1 and .plies == 4)] | length == 1' "$tmp/king-gap.json" >/dev/null
+report reconcile-gap-decides-later-moves $? "the moves a gap's filling decides are not covered: $(head -c 600 "$tmp/king-gap.json")"
 
 # Bad input: a clear message each, and the batch goes on.
 head -c 3000 /dev/urandom >"$tmp/garbage-white.pgn"
