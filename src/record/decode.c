@@ -1520,8 +1520,8 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
 /* What the recogniser reads in place of a hand's letters: each record
  * read off an image learns, from the game found first, which letters its
  * first texts have in place of its moves' (one hand's 'f' for 'h',
- * another's 'N' for 'V'), those seen at least LEARN_SEEN times (three read
- * 0.1 points fewer moves on the six selection fonts). Whether any was. */
+ * another's 'N' for 'V'), those seen at least LEARN_SEEN times (three:
+ * 96.9% of the selection sheets' moves instead of 97.1%). Whether any was. */
 #define LEARN_SEEN 2
 static bool learn(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
