@@ -1344,7 +1344,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
             break;
         }
     }
-    if (best < 0) { /* no game ends where it must */
+    if (best < 0) { /* no game ends where it must, or another notation was given up */
         d->nplies = d->nalts = 0;
         d->cost = NO_WAY;
         d->margin = 0;

@@ -522,21 +522,26 @@ static void unwritten(const game *gm, findings *f, const pt_reconcile_opts *o)
                 x->confidence = complete && nfound ? 1.0f / (float)nfound : 0.5f;
             /* Which filling it is decides the moves after it too, where
              * another reads them as other moves: they are as uncertain as
-             * the gap (a king on f8 or h8 goes to g7). Of a few dozen
-             * fillings, looked for briefly: the first four found differed
-             * in a pawn move and left the king where the game has it. */
+             * the gap (a king on f8 or h8 goes to g7). The fillings found,
+             * and where the search stopped at four, a few dozen looked for
+             * briefly: the first four differed in a pawn move and left the
+             * king where the game has it. */
             size_t until = q - 1;
             if (x && x->problem && !at_end) {
                 enum { SAMPLE = 32 };
                 pt_move more[SAMPLE * PT_GAP_MAX_PLIES];
-                size_t nmore = 0;
-                bool all = false;
-                pt_gap_opts h = g;
-                h.max_solutions = SAMPLE;
-                h.max_seconds = 0.1;
-                pt_gap_search(&gm->pos[p], plies, &h, more, &nmore, &all);
-                for (size_t k = 0; k < nmore; k++) {
-                    size_t last = depends_until(gm, p, q, more + k * (size_t)plies, plies);
+                const pt_move *fills = found;
+                size_t nfills = nfound;
+                if (nfound >= SHOWN) {
+                    bool all = false;
+                    pt_gap_opts h = g;
+                    h.max_solutions = SAMPLE;
+                    h.max_seconds = 0.1;
+                    pt_gap_search(&gm->pos[p], plies, &h, more, &nfills, &all);
+                    fills = more;
+                }
+                for (size_t k = 0; k < nfills; k++) {
+                    size_t last = depends_until(gm, p, q, fills + k * (size_t)plies, plies);
                     until = last > until ? last : until;
                 }
             }
