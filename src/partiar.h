@@ -995,7 +995,9 @@ typedef struct pt_decode_costs {
                               elsewhere in the game (read off an image) */
     float max_edits;       /* further than this from the move: a wrong entry */
     float wrong;           /* an entry that stands for the ply but spells another move */
-    float other_choice;    /* taking an entry's second or later candidate text */
+    float other_choice;    /* taking an entry's second or later candidate text ... */
+    float choice_weight;   /* ... plus this times how much less likely (ln) the
+                              recogniser made it than the first */
     float steps;           /* a cell's time steps (pt_step): this times how much
                               less likely (ln) they make a move's spelling than
                               their likeliest text, besides other_choice */

@@ -32,6 +32,7 @@ static const struct {
     {"max_edits", offsetof(pt_decode_costs, max_edits)},
     {"wrong", offsetof(pt_decode_costs, wrong)},
     {"other_choice", offsetof(pt_decode_costs, other_choice)},
+    {"choice_weight", offsetof(pt_decode_costs, choice_weight)},
     {"steps", offsetof(pt_decode_costs, steps)},
     {"rank_left", offsetof(pt_decode_costs, rank_left)},
     {"branch", offsetof(pt_decode_costs, branch)},

@@ -78,7 +78,8 @@ static const pt_decode_costs default_costs = {
     .learnt = 0.25f,
     .max_edits = 2.0f,
     .wrong = 5.0f,
-    .other_choice = 1.0f,
+    .other_choice = 0.25f,
+    .choice_weight = 0.25f,
     .steps = 4.0f,
     .rank_left = 2.0f,
     .branch = 6.0f,
@@ -931,7 +932,7 @@ static bool prepare(pt_decode *d, search *s)
                 const char *t = pt_record_text(s->records[r], e, k, &score);
                 if (k == 0)
                     top = score;
-                float penalty = k == 0 ? 0.0f : s->c->other_choice + (top - score);
+                float penalty = k == 0 ? 0.0f : s->c->other_choice + s->c->choice_weight * (top - score);
                 read_text(&rd[e->first + k], s->lang[r], t, penalty > 0 ? penalty : 0);
             }
         }

@@ -471,6 +471,39 @@ static void test_scanned_record_tries_a_notation_the_vote_ranks_second(void **st
     pt_record_free(&w);
 }
 
+/* A cell read off an image whose second candidate is the move: taking it
+ * costs other_choice plus choice_weight times how much less likely the
+ * recogniser made it than the first ("e9", no move at all). */
+static void test_second_candidate_costs_its_weighted_score_gap(void **state)
+{
+    (void)state;
+    pt_record *rec;
+    assert_int_equal(pt_record_new(&rec), PT_OK);
+    const char *texts[] = {"e9", "e4"};
+    float scores[] = {-0.1f, -1.1f};
+    pt_entry e = {.number = 1, .column = PT_COLUMN_WHITE, .clock = -1};
+    assert_int_equal(pt_record_add(rec, &e, texts, scores, 2), PT_OK);
+    pt_record_set_scanned(rec, true);
+    pt_decode_costs c;
+    pt_decode_costs_default(&c);
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    const pt_record *recs[] = {rec};
+    float cost[2];
+    for (int i = 0; i < 2; i++) {
+        c.choice_weight = i == 0 ? 0.5f : 1.0f;
+        const pt_decode_opts opts = {.costs = &c};
+        assert_int_equal(pt_decode_run(d, recs, 1, &opts), PT_OK);
+        char got[16];
+        uci_of(d, got, sizeof got);
+        assert_string_equal(got, "e2e4");
+        cost[i] = pt_decode_cost(d);
+    }
+    assert_float_equal(cost[1] - cost[0], 0.5f, 1e-4f);
+    pt_decode_free(&d);
+    pt_record_free(&rec);
+}
+
 /* models/decode-costs.txt is the built-in table, and a misspelt cost is
  * an error with its line, not a default kept in silence. */
 static void test_costs_table(void **state)
@@ -511,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_scanned_record_prices_shifts),
         cmocka_unit_test(test_scanned_record_learns_its_readers_letters),
+        cmocka_unit_test(test_second_candidate_costs_its_weighted_score_gap),
         cmocka_unit_test(test_scanned_record_tries_a_notation_the_vote_ranks_second),
         cmocka_unit_test(test_left_out_move_survives_the_beam),
         cmocka_unit_test(test_costs_table),
