@@ -21,7 +21,7 @@
 # the sets of sheets already drawn in the work folder (step 1 is the slow
 # one) and redoes the rest. --from FLOAT continues from FLOAT, a model in
 # floating point that this recipe made (models/notation/notation2.float.
-# traineddata), with the NPM2 runs alone: the runs before them are FLOAT's
+# traineddata), with the NPM3 runs alone: the runs before them are FLOAT's
 # (the sets the runs after it train on are drawn, with the sizes asked).
 #
 # 1. Sheets. PAIRS (250) pairs of scoresheets of real games
@@ -32,8 +32,9 @@
 #    (tests/tools/ocr-set.sh), in the TRAINING FONTS below; MORE_PAIRS
 #    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (360)
 #    pairs in the NPM FONTS, with a third; NPM2_PAIRS (240) in the NPM2
-#    FONTS, with a fifth; EVAL_PAIRS (16) more in the training fonts, with
-#    a fourth, to evaluate on.
+#    FONTS, with a fifth; NPM3_PAIRS (200) in the NPM3 FONTS, with a
+#    sixth; EVAL_PAIRS (16) more in the training fonts, with a fourth, to
+#    evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
 #    lines taken out, and shown as the reader shows it to the model
 #    (tests/tools/cell-lines.c), once as cut and AUG (2) times changed at
@@ -63,7 +64,8 @@
 #    fonts' lines: a rate this high, and not a lower one after it, read
 #    the fonts kept apart best. Then NPM2 (60000 at 0.0001) on all those
 #    and the npm2 fonts' lines: 49 more hands, at a rate that keeps what
-#    the runs before learnt. The last run's checkpoint is made an
+#    the runs before learnt. Then NPM3 (80000 at 0.0001) on all those and
+#    the npm3 fonts' lines: 41 more. The last run's checkpoint is made an
 #    integer model (smaller and faster, as Debian's own models are) and
 #    evaluated on the evaluation lines with lstmeval.
 #
@@ -128,6 +130,10 @@ npm_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts/*.woff)
 # The NPM2 FONTS: 49 more of them (models/notation/fonts2/README.md), the
 # school models of more countries (Playwrite), scripts and brush hands.
 npm2_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts2/*.woff)
+# The NPM3 FONTS: 41 more (models/notation/fonts3/README.md): the school
+# models of seven more countries, marker and felt-tip print, broad-nib
+# and italic hands, brush pens and joined scripts.
+npm3_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts3/*.woff)
 # The HERSHEY FONTS (hershey-fonts-data): single-stroke vector fonts,
 # drawn with a pen along their strokes. Looped script twice as often as
 # the rest; a name twice is a font drawn twice as often.
@@ -141,6 +147,7 @@ PAIRS=${PAIRS:-250}
 MORE_PAIRS=${MORE_PAIRS:-150}
 NPM_PAIRS=${NPM_PAIRS:-360}
 NPM2_PAIRS=${NPM2_PAIRS:-240}
+NPM3_PAIRS=${NPM3_PAIRS:-200}
 NAME=${NAME:-notation2}
 AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
@@ -150,6 +157,7 @@ FINE=${FINE:-30000:5e-4 20000:1.5e-4} # iterations:learning rate, run after run
 HANDS=${HANDS:-15000:1.5e-4}           # iterations:learning rate, with the hand lines
 NPM=${NPM:-30000:3e-4 30000:3e-4}       # run after run, with the hand and npm fonts' lines
 NPM2=${NPM2:-60000:1e-4}                # run after run, with those and the npm2 fonts' lines
+NPM3=${NPM3:-80000:1e-4}                # and with the npm3 fonts' lines too
 jobs=2
 tiny=
 reuse=
@@ -174,8 +182,9 @@ if [ -n "$tiny" ]; then
     more_fonts=()
     npm_fonts=("${npm_fonts[@]:0:2}")
     npm2_fonts=("${npm2_fonts[@]:0:2}")
-    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 NPM2_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4
-    NPM=100:3e-4 NPM2=100:1e-4
+    npm3_fonts=("${npm3_fonts[@]:0:2}")
+    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 NPM2_PAIRS=1 NPM3_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4
+    HANDS=100:1.5e-4 NPM=100:3e-4 NPM2=100:1e-4 NPM3=100:1e-4
     work=$build/model-tiny
     NAME=notation
     model=$work/notation.traineddata
@@ -194,7 +203,7 @@ done
 held_out=" $(sed -n '/^heldout_fonts=(/,/^)/p' tests/tools/ocr-set.sh | grep -o '/usr/share/fonts/[^ ]*' |
     sed 's|.*/||' | tr '\n' ' ')$(cd tests/corpora/fonts/held-out-2 && echo *.woff) "
 [ -z "$from" ] || [ -r "$from" ] || { echo "train.sh: $from: no such model" >&2; exit 2; }
-for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}" "${npm2_fonts[@]}"; do
+for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}" "${npm2_fonts[@]}" "${npm3_fonts[@]}"; do
     [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
     case $held_out in *" ${f##*/} "*) echo "train.sh: $f is a held-out font" >&2; exit 2 ;; esac
 done
@@ -205,7 +214,7 @@ for f in "${hershey_fonts[@]}"; do
     hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-sets=(train more npm npm2 eval)
+sets=(train more npm npm2 npm3 eval)
 if [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
@@ -229,6 +238,7 @@ for set in "${sets[@]}"; do
     more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
     npm) n=$NPM_PAIRS s=$((SEED + 3000)) list=("${npm_fonts[@]}") ;;
     npm2) n=$NPM2_PAIRS s=$((SEED + 7000)) list=("${npm2_fonts[@]}") ;;
+    npm3) n=$NPM3_PAIRS s=$((SEED + 9000)) list=("${npm3_fonts[@]}") ;;
     eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
     esac
     [ "$n" -gt 0 ] || continue
@@ -240,7 +250,7 @@ for set in "${sets[@]}"; do
         --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
     drawn=$((drawn + 2 * n))
 done
-say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS + NPM2_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
+say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS + NPM2_PAIRS + NPM3_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
 # 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
 # of the training set once more with its cells as cut only (plain), for
@@ -315,6 +325,7 @@ cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
 # of the model they were tried on, so that make model gives that model.
 cat "$work/hands.list" "$work/npm.list" >"$work/npm-hands.list"
 cat "$work/npm-hands.list" "$work/npm2.list" >"$work/npm2-hands.list"
+cat "$work/npm2-hands.list" "$work/npm3.list" >"$work/npm3-hands.list"
 runs() { # PREFIX LINES "ITERATIONS:RATE ...": run after run from $last, into ckpt/PREFIXk
     local prefix=$1 lines=$2 run k=0
     for run in $3; do
@@ -334,8 +345,9 @@ else
     train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
     last=$work/ckpt/hands_checkpoint
     runs npm npm-hands "$NPM"
+    runs npm2_ npm2-hands "$NPM2"
 fi
-runs npm2_ npm2-hands "$NPM2"
+runs npm3_ npm3-hands "$NPM3"
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
@@ -343,7 +355,7 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training, hand, npm and npm2 lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the training, hand, npm, npm2 and npm3 lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 {
     echo "$NAME.traineddata - Tesseract LSTM for handwritten chess notation"
@@ -356,17 +368,17 @@ say "model $model: character error ${train_cer:-?}% on the training, hand, npm a
         echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
     fi
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
-    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), $((2 * NPM2_PAIRS)) in the npm2 fonts (seed $((SEED + 7000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm and $(cat "$work"/npm2-lines/*.txt | wc -l) npm2 (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), $((2 * NPM2_PAIRS)) in the npm2 fonts (seed $((SEED + 7000))), $((2 * NPM3_PAIRS)) in the npm3 fonts (seed $((SEED + 9000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm, $(cat "$work"/npm2-lines/*.txt | wc -l) npm2 and $(cat "$work"/npm3-lines/*.txt | wc -l) npm3 (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
     if [ -n "$from" ]; then
-        echo "iterations:  $from's, then on the training, hand, npm and npm2 lines (iterations:rate) $NPM2"
+        echo "iterations:  $from's, then on the training, hand, npm, npm2 and npm3 lines (iterations:rate) $NPM3"
     else
-        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM; then on those and the npm2 lines $NPM2"
+        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM; then on those and the npm2 lines $NPM2; then on those and the npm3 lines $NPM3"
     fi
-    echo "error:       ${train_cer:-?}% of characters on the training, hand, npm and npm2 lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "error:       ${train_cer:-?}% of characters on the training, hand, npm, npm2 and npm3 lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
-    for f in "${npm_fonts[@]}" "${npm2_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
+    for f in "${npm_fonts[@]}" "${npm2_fonts[@]}" "${npm3_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
 } >"$about"
 echo "$model"

@@ -147,17 +147,19 @@ report bench-fonts-held-out-2 $? "$nfonts fonts; lacking:$lacking"
 # The notation model's recipe, run tiny (a few sheets, 300 iterations,
 # then 100 at a lower rate, then 100 with the Hershey hands' lines, then
 # 100 with two npm fonts' lines too, then 100 with two npm2 fonts' lines
-# too, in $build/model-tiny): it makes a model
+# too, then 100 with two npm3 fonts' lines too, in $build/model-tiny): it
+# makes a model
 # Tesseract loads, with its provenance. Not a model worth reading with;
 # make model makes that.
 if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"; then
     tiny=$build/model-tiny
-    grep -q '^iterations:  300, .* 100:5e-4; then on the training and hand lines 100:1.5e-4; then on those and the npm lines 100:3e-4; then on those and the npm2 lines 100:1e-4$' "$tiny/notation.txt" &&
+    grep -q '^iterations:  300, .* 100:5e-4; then on the training and hand lines 100:1.5e-4; then on those and the npm lines 100:3e-4; then on those and the npm2 lines 100:1e-4; then on those and the npm3 lines 100:1e-4$' "$tiny/notation.txt" &&
         grep -q '^error:' "$tiny/notation.txt" && grep -q '^  models/notation/fonts/.*\.woff (npm @fontsource)$' "$tiny/notation.txt" &&
         [ "$(wc -l <"$tiny/train.list")" -eq 4 ] && [ "$(wc -l <"$tiny/hand.list")" -eq 4 ] && [ "$(wc -l <"$tiny/npm.list")" -eq 2 ] &&
         [ "$(wc -l <"$tiny/npm2.list")" -eq 2 ] && grep -q '^  models/notation/fonts2/.*\.woff (npm @fontsource)$' "$tiny/notation.txt" &&
+        [ "$(wc -l <"$tiny/npm3.list")" -eq 2 ] && grep -q '^  models/notation/fonts3/.*\.woff (npm @fontsource)$' "$tiny/notation.txt" &&
         [ -s "$tiny/ckpt/fine1_checkpoint" ] && [ -s "$tiny/ckpt/hands_checkpoint" ] && [ -s "$tiny/ckpt/npm1_checkpoint" ] &&
-        [ -s "$tiny/ckpt/npm2_1_checkpoint" ] &&
+        [ -s "$tiny/ckpt/npm2_1_checkpoint" ] && [ -s "$tiny/ckpt/npm3_1_checkpoint" ] &&
         "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/tiny.json"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/tiny.json" >/dev/null
@@ -175,9 +177,10 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
     cp "$tiny/notation.float.traineddata" "$tmp/from.traineddata"
     models/notation/train.sh --tiny --from "$tmp/from.traineddata" "$build" >"$tmp/from.out" 2>"$tmp/from.err" &&
         grep -q "^network: .*, continued from $tmp/from.traineddata, integer$" "$tiny/notation.txt" &&
-        grep -q "^iterations:  $tmp/from.traineddata's, then on the training, hand, npm and npm2 lines (iterations:rate) 100:1e-4$" \
+        grep -q "^iterations:  $tmp/from.traineddata's, then on the training, hand, npm, npm2 and npm3 lines (iterations:rate) 100:1e-4$" \
             "$tiny/notation.txt" &&
-        [ -s "$tiny/ckpt/npm2_1_checkpoint" ] && [ ! -e "$tiny/ckpt/plain_checkpoint" ] && [ ! -e "$tiny/plain.list" ] &&
+        [ -s "$tiny/ckpt/npm3_1_checkpoint" ] && [ ! -e "$tiny/ckpt/npm2_1_checkpoint" ] && [ ! -e "$tiny/ckpt/plain_checkpoint" ] &&
+        [ ! -e "$tiny/plain.list" ] &&
         "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/from.json"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/from.json" >/dev/null
