@@ -122,18 +122,25 @@ more_fonts=(
     /usr/share/fonts/opentype/cabin/Cabin-Italic.otf
     /usr/share/fonts/truetype/quicksand/Quicksand-Regular.ttf
 )
-# The NPM FONTS: handwriting fonts of Google Fonts, from npm's @fontsource
-# packages, committed with their licences (models/notation/fonts/README.md
-# says which and why): school models of several countries, felt tip,
-# brush, narrow and tall hands, more than Debian packages.
-npm_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts/*.woff)
-# The NPM2 FONTS: 49 more of them (models/notation/fonts2/README.md), the
-# school models of more countries (Playwrite), scripts and brush hands.
-npm2_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts2/*.woff)
-# The NPM3 FONTS: 41 more (models/notation/fonts3/README.md): the school
-# models of seven more countries, marker and felt-tip print, broad-nib
-# and italic hands, brush pens and joined scripts.
-npm3_fonts=("$(cd "$(dirname "$0")" && pwd)"/fonts3/*.woff)
+# The FONT STAGES: handwriting fonts of Google Fonts, from npm's @fontsource
+# packages, committed with their licences in a folder each (its README.md
+# says which and why), that join the training one stage after another,
+# after HANDS. A stage is STAGE:FOLDER:SEED, SEED added to the recipe's
+# seed for its sheets; its name in capitals with _PAIRS (NPM_PAIRS, ...)
+# is how many pairs of sheets are drawn in its fonts, and alone (NPM,
+# ...) its runs. Another stage is a line here and those two. npm: school
+# models of several countries, felt tip, brush, narrow and tall hands,
+# more than Debian packages; npm2: 49 more, the school models of more
+# countries (Playwrite), scripts and brush hands; npm3: 41 more, the
+# school models of seven more countries, marker and felt-tip print,
+# broad-nib and italic hands, brush pens and joined scripts.
+font_stages=(npm:fonts:3000 npm2:fonts2:7000 npm3:fonts3:9000)
+stages=() # their names, in order
+declare -A stage_folder stage_seed
+for stage in "${font_stages[@]}"; do
+    IFS=: read -r name folder seed <<<"$stage"
+    stages+=("$name") stage_folder[$name]=$folder stage_seed[$name]=$seed
+done
 # The HERSHEY FONTS (hershey-fonts-data): single-stroke vector fonts,
 # drawn with a pen along their strokes. Looped script twice as often as
 # the rest; a name twice is a font drawn twice as often.
@@ -180,11 +187,14 @@ if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
-    npm_fonts=("${npm_fonts[@]:0:2}")
-    npm2_fonts=("${npm2_fonts[@]:0:2}")
-    npm3_fonts=("${npm3_fonts[@]:0:2}")
-    PAIRS=2 MORE_PAIRS=0 NPM_PAIRS=1 NPM2_PAIRS=1 NPM3_PAIRS=1 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4
-    HANDS=100:1.5e-4 NPM=100:3e-4 NPM2=100:1e-4 NPM3=100:1e-4
+    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4
+    # Each font stage: two fonts (stage_fonts), a pair, one run of 100
+    # iterations at its first run's rate.
+    for stage in "${stages[@]}"; do
+        runs=${stage^^} rate=${!runs%% *}
+        printf -v "${stage^^}_PAIRS" 1
+        printf -v "$runs" '100:%s' "${rate#*:}"
+    done
     work=$build/model-tiny
     NAME=notation
     model=$work/notation.traineddata
@@ -196,6 +206,27 @@ else
     float=models/notation/$NAME.float.traineddata
     about=models/$NAME.txt
 fi
+stage_fonts() { # STAGE: its fonts into list (two with --tiny)
+    list=("$here/models/notation/${stage_folder[$1]}"/*.woff)
+    [ -z "$tiny" ] || list=("${list[@]:0:2}")
+}
+stage_pairs() { # STAGE: its pairs of sheets
+    local pairs=${1^^}_PAIRS
+    echo "${!pairs}"
+}
+and_list() { # WORDS...: "a, b and c", for the provenance
+    local out=$1
+    shift
+    while [ $# -gt 1 ]; do out+=", $1"; shift; done
+    [ $# -eq 0 ] || out+=" and $1"
+    echo "$out"
+}
+stage_names=$(and_list "${stages[@]}")
+all_fonts=("${training_fonts[@]}" "${more_fonts[@]}")
+for stage in "${stages[@]}"; do
+    stage_fonts "$stage"
+    all_fonts+=("${list[@]}")
+done
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
     [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
 done
@@ -203,7 +234,7 @@ done
 held_out=" $(sed -n '/^heldout_fonts=(/,/^)/p' tests/tools/ocr-set.sh | grep -o '/usr/share/fonts/[^ ]*' |
     sed 's|.*/||' | tr '\n' ' ')$(cd tests/corpora/fonts/held-out-2 && echo *.woff) "
 [ -z "$from" ] || [ -r "$from" ] || { echo "train.sh: $from: no such model" >&2; exit 2; }
-for f in "${training_fonts[@]}" "${more_fonts[@]}" "${npm_fonts[@]}" "${npm2_fonts[@]}" "${npm3_fonts[@]}"; do
+for f in "${all_fonts[@]}"; do
     [ -r "$f" ] || { echo "train.sh: $f: no such font (make deps-model)" >&2; exit 2; }
     case $held_out in *" ${f##*/} "*) echo "train.sh: $f is a held-out font" >&2; exit 2 ;; esac
 done
@@ -214,7 +245,7 @@ for f in "${hershey_fonts[@]}"; do
     hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-sets=(train more npm npm2 npm3 eval)
+sets=(train more "${stages[@]}" eval)
 if [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
@@ -236,10 +267,8 @@ for set in "${sets[@]}"; do
     case $set in
     train) n=$PAIRS s=$SEED list=("${training_fonts[@]}") ;;
     more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
-    npm) n=$NPM_PAIRS s=$((SEED + 3000)) list=("${npm_fonts[@]}") ;;
-    npm2) n=$NPM2_PAIRS s=$((SEED + 7000)) list=("${npm2_fonts[@]}") ;;
-    npm3) n=$NPM3_PAIRS s=$((SEED + 9000)) list=("${npm3_fonts[@]}") ;;
     eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
+    *) n=$(stage_pairs "$set") s=$((SEED + stage_seed[$set])) && stage_fonts "$set" ;;
     esac
     [ "$n" -gt 0 ] || continue
     if [ -n "$reuse" ] && [ -s "$work/$set/manifest.tsv" ]; then
@@ -250,7 +279,9 @@ for set in "${sets[@]}"; do
         --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
     drawn=$((drawn + 2 * n))
 done
-say "sheets: $drawn drawn, $kept kept from before; $((2 * (PAIRS + MORE_PAIRS + NPM_PAIRS + NPM2_PAIRS + NPM3_PAIRS))) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
+pairs=$((PAIRS + MORE_PAIRS))
+for stage in "${stages[@]}"; do pairs=$((pairs + $(stage_pairs "$stage"))); done
+say "sheets: $drawn drawn, $kept kept from before; $((2 * pairs)) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
 # 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
 # of the training set once more with its cells as cut only (plain), for
@@ -321,11 +352,14 @@ train() { # NAME ITERATIONS LINES ARGS...: a run into ckpt/NAME
         --train_listfile "$work/$lines.list" --eval_listfile "$work/eval.list" --debug_interval 0 >>"$log" 2>&1
 }
 cat "$work/train.list" "$work/hand.list" >"$work/hands.list"
-# The npm fonts' lines join the last runs only: the runs before are those
-# of the model they were tried on, so that make model gives that model.
-cat "$work/hands.list" "$work/npm.list" >"$work/npm-hands.list"
-cat "$work/npm-hands.list" "$work/npm2.list" >"$work/npm2-hands.list"
-cat "$work/npm2-hands.list" "$work/npm3.list" >"$work/npm3-hands.list"
+# A font stage's lines join its runs and the runs after it only: the runs
+# before are those of the model its fonts were tried on, so that make
+# model gives that model. STAGE-hands.list: all the lines up to STAGE's.
+lines=hands
+for stage in "${stages[@]}"; do
+    cat "$work/$lines.list" "$work/$stage.list" >"$work/$stage-hands.list"
+    lines=$stage-hands
+done
 runs() { # PREFIX LINES "ITERATIONS:RATE ...": run after run from $last, into ckpt/PREFIXk
     local prefix=$1 lines=$2 run k=0
     for run in $3; do
@@ -333,6 +367,11 @@ runs() { # PREFIX LINES "ITERATIONS:RATE ...": run after run from $last, into ck
         train "$prefix$k" "${run%%:*}" "$lines" --continue_from "$last" --reset_learning_rate --learning_rate "${run#*:}"
         last=$work/ckpt/$prefix${k}_checkpoint
     done
+}
+stage_runs() { # STAGE: its runs, into ckpt/STAGE1, 2... (npm2_1...: no name runs into a number)
+    local prefix=$1 runs=${1^^}
+    case $prefix in *[0-9]) prefix+=_ ;; esac
+    runs "$prefix" "$1-hands" "${!runs}"
 }
 if [ -n "$from" ]; then
     combine_tessdata -e "$from" "$work/ckpt/from.lstm" >>"$log" 2>&1
@@ -344,10 +383,9 @@ else
     runs fine train "$FINE"
     train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
     last=$work/ckpt/hands_checkpoint
-    runs npm npm-hands "$NPM"
-    runs npm2_ npm2-hands "$NPM2"
+    for stage in "${stages[@]:0:${#stages[@]}-1}"; do stage_runs "$stage"; done
 fi
-runs npm3_ npm3-hands "$NPM3"
+stage_runs "${stages[-1]}"
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
@@ -355,8 +393,18 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training, hand, npm, npm2 and npm3 lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the training, hand, $stage_names lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
+# Each font stage's part of the provenance: its sheets, lines and runs.
+stage_sheets=''
+stage_lines=()
+stage_iterations=''
+for stage in "${stages[@]}"; do
+    runs=${stage^^}
+    stage_sheets+=" $((2 * $(stage_pairs "$stage"))) in the $stage fonts (seed $((SEED + stage_seed[$stage]))),"
+    stage_lines+=("$(cat "$work/$stage-lines"/*.txt | wc -l) $stage")
+    stage_iterations+="; then on those and the $stage lines ${!runs}"
+done
 {
     echo "$NAME.traineddata - Tesseract LSTM for handwritten chess notation"
     echo
@@ -368,17 +416,21 @@ say "model $model: character error ${train_cer:-?}% on the training, hand, npm, 
         echo "network:     ${NET_SPEC/c###/c$classes}, from scratch, integer"
     fi
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
-    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))), $((2 * NPM_PAIRS)) in the npm fonts (seed $((SEED + 3000))), $((2 * NPM2_PAIRS)) in the npm2 fonts (seed $((SEED + 7000))), $((2 * NPM3_PAIRS)) in the npm3 fonts (seed $((SEED + 9000))), of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(cat "$work"/npm-lines/*.txt | wc -l) npm, $(cat "$work"/npm2-lines/*.txt | wc -l) npm2 and $(cat "$work"/npm3-lines/*.txt | wc -l) npm3 (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))),$stage_sheets of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(and_list "${stage_lines[@]}") (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
     if [ -n "$from" ]; then
-        echo "iterations:  $from's, then on the training, hand, npm, npm2 and npm3 lines (iterations:rate) $NPM3"
+        runs=${stages[-1]^^}
+        echo "iterations:  $from's, then on the training, hand, $stage_names lines (iterations:rate) ${!runs}"
     else
-        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS; then on those and the npm lines $NPM; then on those and the npm2 lines $NPM2; then on those and the npm3 lines $NPM3"
+        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS$stage_iterations"
     fi
-    echo "error:       ${train_cer:-?}% of characters on the training, hand, npm, npm2 and npm3 lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "error:       ${train_cer:-?}% of characters on the training, hand, $stage_names lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done
-    for f in "${npm_fonts[@]}" "${npm2_fonts[@]}" "${npm3_fonts[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
+    for stage in "${stages[@]}"; do
+        stage_fonts "$stage"
+        for f in "${list[@]}"; do echo "  ${f#"$here"/} (npm @fontsource)"; done
+    done
 } >"$about"
 echo "$model"
