@@ -1013,6 +1013,10 @@ typedef struct pt_decode_costs {
                               for again with a wider beam */
     float verify;          /* search: and so is one whose margin is less than
                               this above ambiguous, once */
+    float aim;             /* search: in a ply no record writes, a move ranks
+                              this much ahead for each move written after the
+                              gap that it readies (the piece brought within
+                              reach, a piece to take put there) */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);

@@ -40,6 +40,7 @@ static const struct {
     {"ambiguous", offsetof(pt_decode_costs, ambiguous)},
     {"widen", offsetof(pt_decode_costs, widen)},
     {"verify", offsetof(pt_decode_costs, verify)},
+    {"aim", offsetof(pt_decode_costs, aim)},
 };
 
 /* Line [s, end) as a name and a value into c; false if it is neither that

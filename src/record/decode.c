@@ -46,6 +46,7 @@
  */
 #include "chess/ending.h"
 #include "notation/san.h"
+#include "record/aim.h"
 #include "record/decode.h"
 #include "record/prior.h"
 #include "record/rank.h"
@@ -87,6 +88,7 @@ static const pt_decode_costs default_costs = {
     .ambiguous = 2.0f,
     .widen = 0.25f,
     .verify = 1.0f,
+    .aim = 0.1f,
 };
 
 void pt_decode_costs_default(pt_decode_costs *c)
@@ -117,6 +119,7 @@ typedef struct node {
     int32_t rival_parent; /* and where it came from, with which move */
     pt_move rival_move;
     pt_decode_ply ply; /* the ply that led here */
+    float aim;         /* what its moves in gaps did for the moves after (aim.h) */
 } node;
 
 typedef struct candidate {
@@ -124,6 +127,7 @@ typedef struct candidate {
     float cost;
     float rank;  /* cost, and what reading the entries left will cost */
     float prior; /* its game's prior, reckoned only for a lane's ties: NAN */
+    float aim;   /* its node's aim */
     pt_decode_ply ply;
     int32_t at[PT_DECODE_RECORDS];
 } candidate;
@@ -728,6 +732,31 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
     return kept;
 }
 
+/* What the moves written after node n ask of its next move, into w, when
+ * no record writes that ply (a gap on each, or its end): how many; 0
+ * when some record writes it. Up to AIM_PLIES entries of each record. */
+#define AIM_PLIES 6
+static size_t gap_wants(const search *s, const node *n, aim_want w[AIM_WANTS])
+{
+    size_t nw = 0;
+    for (size_t r = 0; r < s->n; r++)
+        if (n->depth >= s->begin[r] && (size_t)n->at[r] < s->len[r] && s->entries[r][n->at[r]].ntexts > 0)
+            return 0;
+    for (size_t r = 0; r < s->n; r++) {
+        size_t at = (size_t)n->at[r], read = 0;
+        for (; at < s->len[r] && read < AIM_PLIES && nw < AIM_WANTS; at++) {
+            const pt_entry *e = &s->entries[r][at];
+            if (e->ntexts == 0)
+                continue;
+            read++;
+            const reading *rd = &s->readings[r][e->first];
+            if (rd->parsed)
+                nw += aim_want_of(&rd->mt, e->column, &w[nw]);
+        }
+    }
+    return nw;
+}
+
 /* The candidates of every legal move after node `from`, appended: one
  * for each way the records can account for the move together. */
 static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, float *cut)
@@ -744,6 +773,8 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
     float left = 0;
     for (size_t r = 0; r < s->n; r++)
         left += s->c->rank_left * (float)(s->len[r] - (size_t)n->at[r]);
+    aim_want wants[AIM_WANTS];
+    size_t nwants = s->c->aim > 0 ? gap_wants(s, n, wants) : 0;
     size_t book = 0;
     pt_move own = PT_MOVE_NONE;
     if (s->prior_weight > 0) {
@@ -783,9 +814,17 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         if (!room((void **)&d->cands, &d->cands_cap, *nc + combos, sizeof *d->cands, 4096))
             return false;
         n = &d->nodes[from];
+        /* In a gap, a move ranks by what it and the gap's moves before it
+         * do for the moves written after (only the rank: all cost alike). */
+        float aim = n->aim, aimed = 0;
+        if (nwants) {
+            aim += (float)aim_score(wants, nwants, &n->pos, moves[i]);
+            aimed = s->c->aim * aim;
+        }
         for (size_t k = 0; k < combos; k++) {
-            candidate cand = {.parent = from, .cost = n->cost + weighed, .prior = prior, .ply.move = moves[i]};
-            float rank = n->cost + weighed + left;
+            candidate cand = {
+                .parent = from, .cost = n->cost + weighed, .prior = prior, .aim = aim, .ply.move = moves[i]};
+            float rank = n->cost + weighed + left - aimed;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
                 const way *x = &w[r][rest % nw[r]];
                 cand.ply.op[r] = x->op;
@@ -1075,7 +1114,7 @@ static void keep_runner(int32_t *runners, float *cost, size_t *n, int32_t i, flo
  * the likelier takes the place. Room for the node is the caller's. */
 static void admit(pt_decode *d, const candidate *cand, size_t n)
 {
-    node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY};
+    node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY, .aim = cand->aim};
     memcpy(m.at, cand->at, sizeof m.at);
     m.depth = d->nodes[cand->parent].depth + 1;
     m.pos = d->nodes[cand->parent].pos;

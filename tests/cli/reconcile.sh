@@ -52,6 +52,16 @@ printf '[Sheet "%s"]\n\n1. - - 2. Ra3 Kg7 3. Rb3 Kf6 *\n' black >"$tmp/king-gap-
 jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("no record has"))
     and .ply == 1 and .plies == 4)] | length == 1' "$tmp/king-gap.json" >/dev/null
 report reconcile-gap-decides-later-moves $? "the moves a gap's filling decides are not covered: $(head -c 600 "$tmp/king-gap.json")"
+# Five plies in a middlegame that neither sheet has (Wei Yi - Duda,
+# Lindores Abbey 2020, tests/corpora/pgn/real/Aronian.pgn; the sheets of
+# tests/tools/sheet-pairs, a slip on white's besides): the gap is filled
+# with moves after which 39. Rxb3 axb3 and the rest read as written, not
+# with any five that leave them illegal, read as other moves, a ply short.
+"$bin" reconcile -f json $here/data/gap-both/white.pgn $here/data/gap-both/black.pgn >"$tmp/gap-both.json"
+jq -e '(.detail | length) == 88 and ([.detail[76:][].evidence[].op] | length == 24 and all(. == "match")) and
+    ([.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("^no record has 35")))] | length) == 1' \
+    "$tmp/gap-both.json" >/dev/null
+report reconcile-gap-joins-the-moves-after $? "the gap on both sheets is not filled so that the moves after it are legal: $(jq -c '[.detail[70:][].san]' "$tmp/gap-both.json" | head -c 400)"
 
 # Bad input: a clear message each, and the batch goes on.
 head -c 3000 /dev/urandom >"$tmp/garbage-white.pgn"
