@@ -399,6 +399,35 @@ for kind in scans photos; do
     done
 done
 
+# The sheets as written: each set's records (what the writers wrote, slips
+# and gaps and all) decoded by partiar reconcile, alone and in pairs, as if
+# every cell were read right. No recogniser does better than this on the
+# sets; what it leaves lies where no sheet has the move, or a slip spells
+# another legal one.
+echo
+echo "== as written (each set's records/, every cell read right: partiar reconcile)"
+printf '%-16s %9s %7s
+' "set" "one sheet" "both"
+for set in $sets; do
+    dir=$work/$set
+    [ -d "$dir/records" ] || continue
+    for t in "$dir"/records/*.truth; do
+        name=$(basename "$t" .truth)
+        for run in white black pair; do
+            if [ $run = pair ]; then
+                files=("$dir/records/$name-white.pgn" "$dir/records/$name-black.pgn")
+            else
+                files=("$dir/records/$name-$run.pgn")
+            fi
+            moves=$("$bin" reconcile -f json "${files[@]}" 2>/dev/null | jq -r '[.detail[]?.uci] | join(" ")' || true)
+            awk -v run=$run -v got="$moves" '{ n = split($0, t, " "); m = split(got, g, " "); r = 0
+                for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
+                print (run == "pair" ? "both" : "one"), n, r }' "$t"
+        done
+    done | awk -v set="$set" '{ n[$1] += $2; r[$1] += $3 }
+        END { printf "%-16s %8.1f%% %6.1f%%\n", set, 100 * r["one"] / n["one"], 100 * r["both"] / n["both"] }'
+done
+
 # The typed sheets: game 1 is the PGN's first game, game 2 its second
 # (samples/scans/typed, else ../shared/corpora/scans/printed).
 echo
