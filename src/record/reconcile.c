@@ -559,6 +559,92 @@ static void unwritten(const game *gm, findings *f, const pt_reconcile_opts *o)
     }
 }
 
+/* How many legal moves before ply p go to square sq. */
+static int moves_to(const game *gm, size_t p, int sq)
+{
+    pt_move list[PT_MAX_MOVES];
+    int count = pt_gen_legal(&gm->pos[p], list), n = 0;
+    for (int i = 0; i < count; i++)
+        n += pt_move_to(list[i]) == sq;
+    return n;
+}
+
+/* Whether some record writes ply p's move to another square ("Rb8" read
+ * as Rxb7), from another, or, with no from-square, as another piece's
+ * where more than one can go ("c6" read as Rc6, with a pawn on c5): the
+ * piece stands where no sheet put it. "fe1" read as Rfe1 names the rook's
+ * file, and "g5" read as Ng5 where only that knight goes is that knight. */
+static bool written_otherwise(const game *gm, size_t p)
+{
+    pt_move m = gm->plies[p].move;
+    int from = pt_move_from(m), type = PT_TYPE_OF(gm->pos[p].board[from]);
+    for (size_t r = 0; r < gm->nrecs; r++) {
+        int32_t i = gm->plies[p].entry[r];
+        const char *t = i >= 0 ? pt_record_cell(gm->recs[r], i) : "";
+        pt_move_text mt;
+        size_t bad;
+        if (*t && (pt_move_text_parse(gm->lang[r], t, strlen(t), &mt, &bad) == PT_OK ||
+                   pt_move_text_parse(pt_lang_at(0), t, strlen(t), &mt, &bad) == PT_OK)) {
+            int written = mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece;
+            bool named = mt.from_file >= 0 || mt.from_rank >= 0;
+            bool same_from = (mt.from_file < 0 || mt.from_file == PT_FILE(from)) &&
+                             (mt.from_rank < 0 || mt.from_rank == PT_RANK(from));
+            if (mt.castle)
+                continue;
+            if ((mt.to >= 0 && mt.to < 64 && mt.to != pt_move_to(m)) || (named && !same_from))
+                return true;
+            if (!named && written != type && moves_to(gm, p, pt_move_to(m)) > 1)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Whether a problem finding covers ply k already. */
+static bool covered(const findings *f, size_t k)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        const pt_finding *x = &f->items[i];
+        if (x->problem && x->ply >= 0 && (size_t)x->ply <= k && k < (size_t)x->ply + (size_t)x->plies)
+            return true;
+    }
+    return false;
+}
+
+/* A move of a piece that a guessed ply brought to its square: no record
+ * spells that ply as the game has it, and another game explains the
+ * records almost as well there (its margin under `ambiguous`) or a
+ * record writes another piece or square. With another move there, the
+ * piece here may be another or come from elsewhere though both sheets
+ * spell the move (41. Rc6 read from "c6", then 43. Rc5: a rook from c1
+ * in the game). Only the piece's first move after it (its destination is
+ * written), and only where no finding is yet: a finding each, for the
+ * arbiter to check. */
+static void brought_by_guess(const game *gm, findings *f, float ambiguous)
+{
+    int32_t came[64]; /* the guessed ply that put the piece on each square, -1 */
+    for (int sq = 0; sq < 64; sq++)
+        came[sq] = -1;
+    for (size_t k = 0; k < gm->n; k++) {
+        int from = pt_move_from(gm->plies[k].move), to = pt_move_to(gm->plies[k].move);
+        if (came[from] >= 0 && !covered(f, k)) {
+            char at[48], before[48];
+            label(gm, k, at, sizeof at);
+            label(gm, (size_t)came[from], before, sizeof before);
+            pt_finding *x = add(f, "ambiguous-reconstruction", true, -1, -1, (int)k, 1,
+                                "%s moves the piece %s brought, a move no sheet spells as the game has it: with "
+                                "another there, this may be another piece or from another square; check it by "
+                                "hand",
+                                at, before);
+            if (x)
+                x->confidence = 0.5f;
+        }
+        bool guessed = !spelt_by_one(gm, k) && (gm->plies[k].margin < ambiguous || written_otherwise(gm, k));
+        came[from] = -1;
+        came[to] = guessed ? (int32_t)k : -1;
+    }
+}
+
 static int by_place(const void *a, const void *b)
 {
     const pt_finding *x = a, *y = b;
@@ -605,6 +691,7 @@ pt_err pt_reconcile_findings(const pt_decode *d, const pt_record *const *recs, s
     results(&gm, &f);
     ambiguity(d, &gm, &f, o->ambiguous);
     unwritten(&gm, &f, o);
+    brought_by_guess(&gm, &f, o->ambiguous);
     if (o->time_control)
         time_controls(&gm, &f, o->time_control);
     free(gm.pos);

@@ -62,6 +62,19 @@ jq -e '(.detail | length) == 88 and ([.detail[76:][].evidence[].op] | length == 
     ([.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("^no record has 35")))] | length) == 1' \
     "$tmp/gap-both.json" >/dev/null
 report reconcile-gap-joins-the-moves-after $? "the gap on both sheets is not filled so that the moves after it are legal: $(jq -c '[.detail[70:][].san]' "$tmp/gap-both.json" | head -c 400)"
+# Both sheets write "Rb8", which the rook on d7 cannot play: read as
+# 1. Rxb7. 2. Rb2 after it, spelt by both, moves the rook that guess put on
+# b7, and is flagged (the rook may stand elsewhere); written as the game
+# has it, 1. Rxb7 leaves 2. Rb2 certain.
+for moves in "1. Rb8 h6 2. Rb2 Kh7" "1. Rxb7 h6 2. Rb2 Kh7"; do
+    for side in white black; do
+        printf '[Sheet "%s"]\n\n%s *\n' $side "$moves" >"$tmp/brought-$side.pgn"
+    done
+    "$bin" reconcile -f json --start-fen '6k1/1p1R3p/8/8/8/8/8/6K1 w - - 0 1' "$tmp/brought-white.pgn" \
+        "$tmp/brought-black.pgn" | jq -c '[.findings[] | select(.code == "ambiguous-reconstruction") | .ply]'
+done >"$tmp/brought.out"
+[ "$(tr '\n' ' ' <"$tmp/brought.out")" = "[3] [] " ]
+report reconcile-piece-a-guess-brought $? "a move of a piece a guessed move brought is not flagged, or one written is: $(cat "$tmp/brought.out")"
 
 # Bad input: a clear message each, and the batch goes on.
 head -c 3000 /dev/urandom >"$tmp/garbage-white.pgn"
