@@ -815,7 +815,7 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             return false;
         n = &d->nodes[from];
         /* In a gap, a move ranks by what it and the gap's moves before it
-         * do for the moves written after (only the rank: all cost alike). */
+         * do for the moves written after (the rank only, not the cost). */
         float aim = n->aim, aimed = 0;
         if (nwants) {
             aim += (float)aim_score(wants, nwants, &n->pos, moves[i]);

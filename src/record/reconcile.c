@@ -583,19 +583,19 @@ static bool written_otherwise(const game *gm, size_t p)
         const char *t = i >= 0 ? pt_record_cell(gm->recs[r], i) : "";
         pt_move_text mt;
         size_t bad;
-        if (*t && (pt_move_text_parse(gm->lang[r], t, strlen(t), &mt, &bad) == PT_OK ||
-                   pt_move_text_parse(pt_lang_at(0), t, strlen(t), &mt, &bad) == PT_OK)) {
-            int written = mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece;
-            bool named = mt.from_file >= 0 || mt.from_rank >= 0;
-            bool same_from = (mt.from_file < 0 || mt.from_file == PT_FILE(from)) &&
-                             (mt.from_rank < 0 || mt.from_rank == PT_RANK(from));
-            if (mt.castle)
-                continue;
-            if ((mt.to >= 0 && mt.to < 64 && mt.to != pt_move_to(m)) || (named && !same_from))
-                return true;
-            if (!named && written != type && moves_to(gm, p, pt_move_to(m)) > 1)
-                return true;
-        }
+        if (!*t || (pt_move_text_parse(gm->lang[r], t, strlen(t), &mt, &bad) != PT_OK &&
+                    pt_move_text_parse(pt_lang_at(0), t, strlen(t), &mt, &bad) != PT_OK))
+            continue;
+        if (mt.castle)
+            continue;
+        int written = mt.piece == PT_NO_TYPE ? PT_PAWN : mt.piece;
+        bool named = mt.from_file >= 0 || mt.from_rank >= 0;
+        bool same_from =
+            (mt.from_file < 0 || mt.from_file == PT_FILE(from)) && (mt.from_rank < 0 || mt.from_rank == PT_RANK(from));
+        if ((mt.to >= 0 && mt.to < 64 && mt.to != pt_move_to(m)) || (named && !same_from))
+            return true;
+        if (!named && written != type && moves_to(gm, p, pt_move_to(m)) > 1)
+            return true;
     }
     return false;
 }

@@ -213,6 +213,12 @@ in_group() { # FONT -> tuning|held-out|held-out-2
 }
 tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
 heldout2_names=$(cd "$here/tests/corpora/fonts/held-out-2" && echo *.woff)
+right_plies() { # TRUTH MOVES: the true game's plies, and how many MOVES (UCI) has at the same index
+    awk -v got="$2" '{ n = split($0, t, " "); m = split(got, g, " "); r = 0
+        for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
+        print n, r }' "$1"
+}
+
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
 local cfg=$1 facts=$work/facts.$1
 : >"$facts"
@@ -250,10 +256,7 @@ for set in $sets; do
                 printf "C\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", set, name, side, w, c[k, 0] == w, t3, t10, edits(c[k, 0], w), length(w)
             }' "$work/cands" "$dir/$name-$side.cells.tsv" >>"$facts"
         moves=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true)
-        awk -v set="$set" -v name="$name" -v side="$side" -v got="$moves" '
-            { n = split($0, t, " "); m = split(got, g, " "); r = 0
-              for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
-              printf "O\t%s\t%s\t%s\t%d\t%d\n", set, name, side, n, r }' "$dir/$name.truth" >>"$facts"
+        printf 'O\t%s\t%s\t%s\t%s\n' "$set" "$name" "$side" "$(right_plies "$dir/$name.truth" "$moves" | tr ' ' '\t')" >>"$facts"
         [ "$side" = black ] || continue
         pj=$dir/$cfg/$name.pair.json
         { jq -r --argjson amb "$amb" '
@@ -406,8 +409,7 @@ done
 # another legal one.
 echo
 echo "== as written (each set's records/, every cell read right: partiar reconcile)"
-printf '%-16s %9s %7s
-' "set" "one sheet" "both"
+printf '%-16s %9s %7s\n' "set" "one sheet" "both"
 for set in $sets; do
     dir=$work/$set
     [ -d "$dir/records" ] || continue
@@ -420,9 +422,7 @@ for set in $sets; do
                 files=("$dir/records/$name-$run.pgn")
             fi
             moves=$("$bin" reconcile -f json "${files[@]}" 2>/dev/null | jq -r '[.detail[]?.uci] | join(" ")' || true)
-            awk -v run=$run -v got="$moves" '{ n = split($0, t, " "); m = split(got, g, " "); r = 0
-                for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
-                print (run == "pair" ? "both" : "one"), n, r }' "$t"
+            echo "$([ $run = pair ] && echo both || echo one) $(right_plies "$t" "$moves")"
         done
     done | awk -v set="$set" '{ n[$1] += $2; r[$1] += $3 }
         END { printf "%-16s %8.1f%% %6.1f%%\n", set, 100 * r["one"] / n["one"], 100 * r["both"] / n["both"] }'
