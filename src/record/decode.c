@@ -382,7 +382,7 @@ static int piece_at(const pt_lang *lang, const char *t, size_t n, size_t *used)
 
 static void read_text(reading *rd, const pt_lang *lang, const char *t, float penalty)
 {
-    size_t n = strlen(t), used, more, bad;
+    size_t n = strlen(t), used, more;
     rd->nbare = bare(t, rd->bare, sizeof rd->bare);
     rd->penalty = penalty;
     rd->mover = rd->taken = -1;
@@ -393,8 +393,7 @@ static void read_text(reading *rd, const pt_lang *lang, const char *t, float pen
         if (b >= 0 && used + 1 + more == n)
             rd->mover = a, rd->taken = b;
     }
-    rd->parsed = pt_move_text_parse(lang, t, n, &rd->mt, &bad) == PT_OK ||
-                 pt_move_text_parse(pt_lang_at(0), t, n, &rd->mt, &bad) == PT_OK;
+    rd->parsed = pt_decode_parse(lang, t, n, &rd->mt);
 }
 
 /* How far a reading is from move m by what it says rather than how it is
@@ -604,6 +603,13 @@ static float entry_cost(const search *s, size_t r, const pt_entry *e, const pt_p
         best = texts;
     *op = best == 0.0f ? PT_OP_MATCH : PT_OP_MISREAD;
     return best < c->wrong ? best : c->wrong;
+}
+
+bool pt_decode_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt)
+{
+    size_t bad;
+    return pt_move_text_parse(lang, text, len, mt, &bad) == PT_OK ||
+           pt_move_text_parse(pt_lang_at(0), text, len, mt, &bad) == PT_OK;
 }
 
 pt_err pt_decode_read(const pt_pos *pos, const pt_lang *lang, const char *text, pt_move *m)

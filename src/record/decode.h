@@ -12,4 +12,8 @@
  * error. */
 pt_err pt_decode_read(const pt_pos *pos, const pt_lang *lang, const char *text, pt_move *m);
 
+/* Parses text's form as a move in a record's letters, else in English,
+ * into *mt: whether either parsed. */
+bool pt_decode_parse(const pt_lang *lang, const char *text, size_t len, pt_move_text *mt);
+
 #endif

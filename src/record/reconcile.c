@@ -582,9 +582,7 @@ static bool written_otherwise(const game *gm, size_t p)
         int32_t i = gm->plies[p].entry[r];
         const char *t = i >= 0 ? pt_record_cell(gm->recs[r], i) : "";
         pt_move_text mt;
-        size_t bad;
-        if (!*t || (pt_move_text_parse(gm->lang[r], t, strlen(t), &mt, &bad) != PT_OK &&
-                    pt_move_text_parse(pt_lang_at(0), t, strlen(t), &mt, &bad) != PT_OK))
+        if (!*t || !pt_decode_parse(gm->lang[r], t, strlen(t), &mt))
             continue;
         if (mt.castle)
             continue;

@@ -67,7 +67,7 @@ report reconcile-gap-joins-the-moves-after $? "the gap on both sheets is not fil
 # White's copy in Dancing Script, partiar ocr -f json): the ply left out
 # is found and the rest read as written, every ply as played, not a run
 # of misreadings from there on (the search dropped the ply left out
-# beside a cell that spells the move with a slip: 33 plies right).
+# beside a cell that spells the move with one slip: 33 plies right).
 "$bin" reconcile -f json $here/data/left-out/white.json >"$tmp/left-out.json"
 jq -r '[.detail[].uci] | join(" ")' "$tmp/left-out.json" | cmp -s - <(tr -d '\n' <$here/data/left-out/truth.uci; echo) &&
     jq -e '[.findings[] | select(.code == "missing-move")] | length == 1 and .[0].ply == 34' "$tmp/left-out.json" >/dev/null
