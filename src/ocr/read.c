@@ -290,8 +290,9 @@ done:
 static PIX *view_of(PIX *ink, int height, const view *v)
 {
     float scale = (float)v->height / (float)height, sx = scale * v->wide;
-    PIX *scaled = scale > 0.97f && scale < 1.03f && sx > 0.97f && sx < 1.03f ? pixClone(ink)
-                                                                             : pixScale(ink, sx, scale);
+    /* Within 3% of its size either way, the ink is left as it is. */
+    bool as_is = scale > 0.97f && scale < 1.03f && sx > 0.97f && sx < 1.03f;
+    PIX *scaled = as_is ? pixClone(ink) : pixScale(ink, sx, scale);
     if (scaled && v->thicken) {
         PIX *thick = pixErodeGray(scaled, v->thicken, v->thicken);
         pixDestroy(&scaled);
