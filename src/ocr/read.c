@@ -14,12 +14,12 @@
  * The wide view is for narrow hands: the notation models read a tall,
  * narrow hand's R and K as nothing and its 4 as 1 far more often when its
  * letters are not drawn wider. In place of the thickened view, it read
- * 80.1% of the hard selection
- * set's cells exactly instead of 77.6% (tests/tools/hard-set.sh, each
- * sheet alone), 87.2% of their moves instead of 86.4%, and 95.7% of the
- * six selection fonts' cells instead of 94.9% (moves 97.4% either way), in
- * the same time. As a fourth view beside the thickened one it read 0.5
- * and 0.3 points more of the moves for a quarter more time.
+ * 80.1% of the hard selection set's cells exactly instead of 77.6%
+ * (tests/tools/hard-set.sh, each sheet alone), 87.2% of their moves
+ * instead of 86.4%, and 95.7% of the six selection fonts' cells instead
+ * of 94.9% (moves 97.4% either way), in the same time. As a fourth view
+ * beside the thickened one it read 0.5 and 0.3 points more of the moves
+ * for a quarter more time.
  *
  * Candidates of one view. With lstm_choice_mode 2 the LSTM keeps, for every
  * character of its best path, the best character of 1 +
@@ -41,7 +41,7 @@
  * first (of equal scores, the one an earlier view read first). A string
  * the views agree on gains. On 900 cells of real moves rendered in three
  * handwriting fonts (tests/tools/read-cells.sh SEED=2, the first 300
- * moves of twic-01-232games.pgn), the three views put the move first in
+ * moves of twic-01-232games.pgn), eng's three views put the move first in
  * 27% of the cells instead of 24% with the first view alone, among the
  * first 3 in 45% instead of 39%, among the first 10 in 58% instead of 46%,
  * for three times the time (about 6 ms a cell instead of 2). Printed
@@ -100,6 +100,12 @@ struct ocr_reader {
     bool notation;   /* the notation model: its alphabet is its whitelist */
     int choice_mode; /* lstm_choice_mode as set: 2 choices, 1 time steps */
 };
+
+/* The views r reads a cell in; the first is the same in both. */
+static const view *views_for(const ocr_reader *r)
+{
+    return r->notation ? hand_views : print_views;
+}
 
 /* Tesseract's debug_file is one global string: set once, by the first
  * reader, before any reader reads; so is OpenMP's state. Creating and
@@ -644,7 +650,7 @@ int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int 
     ocr_cand all[NVIEWS * VIEW_CANDS];
     int nall = 0;
     for (int v = 0; v < NVIEWS; v++) {
-        PIX *pix = view_of(ink, height, r->notation ? &hand_views[v] : &print_views[v]);
+        PIX *pix = view_of(ink, height, &views_for(r)[v]);
         if (!pix)
             break;
         ocr_cand got[VIEW_CANDS];
@@ -786,7 +792,7 @@ int ocr_reader_read_steps(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_s
     }
     int height = 0;
     PIX *ink = ink_of(cell, &height);
-    PIX *pix = ink ? view_of(ink, height, &hand_views[0]) : NULL;
+    PIX *pix = ink ? view_of(ink, height, &views_for(r)[0]) : NULL;
     pixDestroy(&ink);
     if (!pix)
         return 0;

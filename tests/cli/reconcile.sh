@@ -68,8 +68,8 @@ report reconcile-gap-joins-the-moves-after $? "the gap on both sheets is not fil
 # is found and the rest read as written, every ply as played, not a run
 # of misreadings from there on (the search dropped the ply left out
 # beside a cell that spells the move with one slip: 33 plies right).
-"$bin" reconcile -f json $here/data/left-out/white.json >"$tmp/left-out.json"
-jq -r '[.detail[].uci] | join(" ")' "$tmp/left-out.json" | cmp -s - <(tr -d '\n' <$here/data/left-out/truth.uci; echo) &&
+"$bin" reconcile -f json "$here/data/left-out/white.json" >"$tmp/left-out.json"
+jq -r '[.detail[].uci] | join(" ")' "$tmp/left-out.json" | cmp -s - <(tr -d '\n' <"$here/data/left-out/truth.uci"; echo) &&
     jq -e '[.findings[] | select(.code == "missing-move")] | length == 1 and .[0].ply == 34' "$tmp/left-out.json" >/dev/null
 report reconcile-ocr-move-left-out $? "the move left out is not found: $(jq -c '[.findings[] | select(.problem)][0:3]' "$tmp/left-out.json" | head -c 400)"
 # Both sheets write "Rb8", which the rook on d7 cannot play: read as
