@@ -3,7 +3,7 @@
  * scoresheets the way `partiar ocr` cuts and shows cells to the model
  * (models/notation/train.sh runs it).
  *
- *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-H FONT,...] SETDIR OUTDIR
+ *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-w] [-H FONT,...] SETDIR OUTDIR
  *
  * SETDIR is a set made by tests/tools/ocr-set.sh: for every sheet of its
  * manifest.tsv (name, side, font, layout, ...), NAME-SIDE.png is read with
@@ -24,6 +24,11 @@
  * characters. -p PART/PARTS takes every PARTS-th sheet from the PART-th
  * (from 0), so that runs share the work.
  *
+ * -w squeezes or stretches every changed cell sideways besides, by a
+ * factor from WIDTH_MIN to WIDTH_MAX (even odds on a log scale): hands
+ * differ in width far more than the changes' 0.7 to 1.3, and a model that
+ * saw few tall, narrow hands reads their R and K as nothing.
+ *
  * -H draws the cells instead of cutting them: every cell's text, as the
  * truth has it, written by a new hand in one of the Hershey fonts FONT
  * (.jhf files; hershey.h), taken at random, is shown to the model as a
@@ -40,6 +45,8 @@
 #include "ocr/scan.h"
 #include "rng.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +55,9 @@
 /* A line holds 1 to GROUP_MAX cells: a cell alone is a few characters,
  * too few for a network learning from scratch to learn much from each. */
 enum { MAX_TRUTH = 512, TEXT_MAX = 40, GROUP_MAX = 6, MAX_HANDS = 16 };
+/* -w: the width's scale, least and most. */
+#define WIDTH_MIN 0.5
+#define WIDTH_MAX 1.8
 
 typedef struct truth {
     int number, side;
@@ -60,6 +70,7 @@ typedef struct job {
     FILE *box, *txt;
     const char *tif;
     int pages, aug;
+    bool widths; /* -w */
     uint64_t rng;
     PIX *group[GROUP_MAX]; /* the cells of the line in the making */
     char texts[GROUP_MAX][TEXT_MAX];
@@ -169,6 +180,18 @@ static PIX *augment(PIX *ink, uint64_t *s)
     return out;
 }
 
+/* -w: ink squeezed or stretched sideways, as 1 bpp. */
+static PIX *rewiden(PIX *ink, uint64_t *s)
+{
+    float sx = (float)(WIDTH_MIN * pow(WIDTH_MAX / WIDTH_MIN, rng_unit(s)));
+    PIX *scaled = pixScale(ink, sx, 1.0f);
+    if (!scaled || pixGetDepth(scaled) == 1)
+        return scaled;
+    PIX *bin = pixConvertTo1(scaled, 128);
+    pixDestroy(&scaled);
+    return bin;
+}
+
 /* Writes the cells gathered as one line: side by side, each with its
  * white border (a word's space), their texts joined by spaces. */
 static void flush(job *j)
@@ -226,6 +249,11 @@ static void take(job *j, PIX *ink, const char *text)
     add_line(j, ink, text);
     for (int a = 0; a < j->aug; a++) {
         PIX *changed = augment(ink, &j->rng);
+        if (changed && j->widths) {
+            PIX *wider = rewiden(changed, &j->rng);
+            pixDestroy(&changed);
+            changed = wider;
+        }
         if (changed)
             add_line(j, changed, text);
         pixDestroy(&changed);
@@ -353,18 +381,24 @@ int main(int argc, char **argv)
     unsigned long long seed = 1;
     int i = 1;
     char *hands = NULL;
-    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-        if (!strcmp(argv[i], "-a"))
-            j.aug = (int)strtol(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "-p"))
-            sscanf(argv[i + 1], "%d/%d", &j.part, &j.parts);
-        else if (!strcmp(argv[i], "-s"))
-            seed = strtoull(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "-H"))
-            hands = argv[i + 1];
+    while (i + 1 < argc && argv[i][0] == '-') {
+        const char *opt = argv[i++];
+        if (!strcmp(opt, "-w")) {
+            j.widths = true;
+            continue;
+        }
+        char *arg = argv[i++];
+        if (!strcmp(opt, "-a"))
+            j.aug = (int)strtol(arg, NULL, 10);
+        else if (!strcmp(opt, "-p"))
+            sscanf(arg, "%d/%d", &j.part, &j.parts);
+        else if (!strcmp(opt, "-s"))
+            seed = strtoull(arg, NULL, 10);
+        else if (!strcmp(opt, "-H"))
+            hands = arg;
     }
     if (argc - i != 2) {
-        fprintf(stderr, "usage: cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-H FONT,...] SETDIR OUTDIR\n");
+        fprintf(stderr, "usage: cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-w] [-H FONT,...] SETDIR OUTDIR\n");
         return 2;
     }
     if (hands && !load_hands(&j, hands))
