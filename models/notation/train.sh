@@ -21,8 +21,9 @@
 # the sets of sheets already drawn in the work folder (step 1 is the slow
 # one) and redoes the rest. --from FLOAT continues from FLOAT, a model in
 # floating point that this recipe made (models/notation/notation2.float.
-# traineddata), with the WIDE runs alone: the runs before them are FLOAT's
-# (the sets the runs after it train on are drawn, with the sizes asked).
+# traineddata), with the WIDTHS runs alone: the runs before them are
+# FLOAT's (the sets the runs after it train on are drawn, with the sizes
+# asked).
 #
 # 1. Sheets. PAIRS (250) pairs of scoresheets of real games
 #    (tests/corpora/pgn/real: Aronian, London 1851, lichess; never the
@@ -41,7 +42,10 @@
 #    random (thicker or thinner strokes, another pen, a bend, slant, a
 #    turn, width, skips, specks), laid side by side into lines of 1 to 6
 #    cells; the truth is the text the writer wrote.
-#    Tesseract makes .lstmf files of them. The hand lines besides: every
+#    Tesseract makes .lstmf files of them. The width lines besides: every
+#    training set's cells cut once more (another seed), each changed copy
+#    also squeezed or stretched sideways by 0.5 to 1.8 (cell-lines -w).
+#    The hand lines besides: every
 #    move cell of the training set written anew by a hand drawn stroke by
 #    stroke from the HERSHEY FONTS below (tests/tools/hershey.c), a new
 #    writer for every cell (slant, width, height, letters moved and
@@ -68,7 +72,10 @@
 #    the npm3 fonts' lines: 41 more. Then WIDE (120000 at 0.001, 40000 at
 #    0.0001) on all those lines, with a wider top: NET_SPEC's Lrx96,
 #    Lfx128 and output cut off and WIDE_TOP's LSTMs of 128 and 256 cells
-#    grown in their place, the layers below kept. The last run's
+#    grown in their place, the layers below kept. Then WIDTHS (50000 at
+#    0.0003) on the width lines and all those: hands differ in width far
+#    more than the fonts do, and a model that saw few tall, narrow hands
+#    read their R and K as nothing. The last run's
 #    checkpoint is made an integer model (smaller and faster, as Debian's
 #    own models are) and evaluated on the evaluation lines with lstmeval.
 #
@@ -171,6 +178,7 @@ NPM3=${NPM3:-80000:1e-4}                # and with the npm3 fonts' lines too
 WIDE=${WIDE:-120000:1e-3 40000:1e-4}    # the wider top, on all those lines
 WIDE_AT=4                               # NET_SPEC's layers from Lrx96 on ...
 WIDE_TOP='[Lrx128 Lfx256 O1c###]'       # ... replaced by these
+WIDTHS=${WIDTHS:-50000:3e-4}            # on the width lines and all those
 jobs=2
 tiny=
 reuse=
@@ -193,7 +201,7 @@ if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
-    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 WIDE=100:1e-3
+    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 WIDE=100:1e-3 WIDTHS=100:3e-4
     # Each font stage: two fonts (stage_fonts), a pair, one run of 100
     # iterations at its first run's rate.
     for stage in "${stages[@]}"; do
@@ -292,17 +300,23 @@ say "sheets: $drawn drawn, $kept kept from before; $((2 * pairs)) to train on, $
 # 2. The lines, and Tesseract's .lstmf of each sheet's lines: of each set;
 # of the training set once more with its cells as cut only (plain), for
 # the first stage of step 4 (not with --from); and of its cells drawn by
-# the Hershey hands (hand), for the last.
-for name in "${sets[@]}" $([ -n "$from" ] || echo plain) hand; do
-    set=$name aug=$AUG draw=()
-    case $name in plain | hand) set=train ;; esac
+# the Hershey hands (hand), for the last; and of every training set once
+# more, changed copies squeezed or stretched sideways (SET-widths).
+width_sets=()
+for set in train more "${stages[@]}"; do width_sets+=("$set-widths"); done
+for name in "${sets[@]}" $([ -n "$from" ] || echo plain) hand "${width_sets[@]}"; do
+    set=$name aug=$AUG draw=() seed=$SEED
+    case $name in
+    plain | hand) set=train ;;
+    *-widths) set=${name%-widths} draw=(-w) seed=$((SEED + 10)) ;;
+    esac
     case $name in plain | hand | eval) aug=0 ;; esac
     [ "$name" = hand ] && draw=(-H "$hands")
     [ -s "$work/$set/manifest.tsv" ] || continue
     mkdir -p "$work/$name-lines"
     lines=0
     for part in $(seq 0 $((jobs - 1))); do
-        "$build/tools/cell-lines" -a "$aug" -s "$SEED" -p "$part/$jobs" "${draw[@]}" "$work/$set" "$work/$name-lines" \
+        "$build/tools/cell-lines" -a "$aug" -s "$seed" -p "$part/$jobs" "${draw[@]}" "$work/$set" "$work/$name-lines" \
             >"$work/$name-lines/count.$part" 2>>"$log" &
     done
     wait
@@ -396,13 +410,19 @@ else
     train hands "${HANDS%%:*}" hands --continue_from "$last" --reset_learning_rate --learning_rate "${HANDS#*:}"
     last=$work/ckpt/hands_checkpoint
     for stage in "${stages[@]}"; do stage_runs "$stage"; done
+    # The wider top: the layers from WIDE_AT on (Lrx96, Lfx128 and the
+    # output) cut off and WIDE_TOP's grown in their place, on all the
+    # lines; the layers below keep what they learnt (lstmtraining
+    # --append_index). More hands had stopped paying much with a top of 96
+    # and 128 cells; the wider one read the hard selection set's cells
+    # 75.4% -> 77.6% right.
+    runs wide "${stages[-1]}-hands" "$WIDE" --append_index "$WIDE_AT" --net_spec "${WIDE_TOP/c###/c$classes}"
 fi
-# The wider top: the layers from WIDE_AT on (Lrx96, Lfx128 and the
-# output) cut off and WIDE_TOP's grown in their place, on all the lines;
-# the layers below keep what they learnt (lstmtraining --append_index).
-# More hands had stopped paying much with a top of 96 and 128 cells; the
-# wider one read the hard selection set's cells 75.4% -> 77.6% right.
-runs wide "${stages[-1]}-hands" "$WIDE" --append_index "$WIDE_AT" --net_spec "${WIDE_TOP/c###/c$classes}"
+# The widths runs, on the width lines and then all the lines before.
+: >"$work/widths.list"
+for name in "${width_sets[@]}"; do [ ! -s "$work/$name.list" ] || cat "$work/$name.list" >>"$work/widths.list"; done
+cat "$work/${stages[-1]}-hands.list" >>"$work/widths.list"
+runs widths widths "$WIDTHS"
 lstmtraining --stop_training --convert_to_int --continue_from "$last" \
     --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
 lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
@@ -410,7 +430,7 @@ train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
 eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
 eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
 minutes=$((($(date +%s) - started + 59) / 60))
-say "model $model: character error ${train_cer:-?}% on the training, hand, $stage_names lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+say "model $model: character error ${train_cer:-?}% on the width, training, hand, $stage_names lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
 # The network made: NET_SPEC's layers up to WIDE_AT, then WIDE_TOP's.
 read -r -a layers <<<"${NET_SPEC#[}"
@@ -426,6 +446,10 @@ for stage in "${stages[@]}"; do
     stage_lines+=("$(cat "$work/$stage-lines"/*.txt | wc -l) $stage")
     stage_iterations+="; then on those and the $stage lines ${!runs}"
 done
+width_lines=0
+for name in "${width_sets[@]}"; do
+    [ ! -d "$work/$name-lines" ] || width_lines=$((width_lines + $(cat "$work/$name-lines"/*.txt | wc -l)))
+done
 {
     echo "$NAME.traineddata - Tesseract LSTM for handwritten chess notation"
     echo
@@ -438,13 +462,13 @@ done
     fi
     echo "alphabet:    $((classes - 3)) characters ($work/lang/unicharset)"
     echo "sheets:      $((2 * PAIRS)) in the training fonts (seed $SEED), $((2 * MORE_PAIRS)) in the more fonts (seed $((SEED + 1000))),$stage_sheets of games of tests/corpora/pgn/real Aronian, London1851, lichess-100"
-    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(and_list "${stage_lines[@]}") (each cell as cut and $AUG times changed), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
+    echo "lines:       $(cat "${texts[@]}" | wc -l) training (each cell as cut and $AUG times changed), $(cat "$work"/hand-lines/*.txt | wc -l) hand (the training set's cells drawn in the Hershey fonts), $(and_list "${stage_lines[@]}") (each cell as cut and $AUG times changed), $width_lines width (the training sets' cells cut again, each changed copy squeezed or stretched sideways by 0.5 to 1.8), $(cat "$work"/eval-lines/*.txt | wc -l) evaluation"
     if [ -n "$from" ]; then
-        echo "iterations:  $from's, then the wider top on the training, hand, $stage_names lines (iterations:rate) $WIDE"
+        echo "iterations:  $from's, then on the width lines and the training, hand, $stage_names lines (iterations:rate) $WIDTHS"
     else
-        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS$stage_iterations; then the wider top on all those lines $WIDE"
+        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS$stage_iterations; then the wider top on all those lines $WIDE; then on those and the width lines $WIDTHS"
     fi
-    echo "error:       ${train_cer:-?}% of characters on the training, hand, $stage_names lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "error:       ${train_cer:-?}% of characters on the width, training, hand, $stage_names lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"
     echo "fonts:"
     for f in "${training_fonts[@]}" "${more_fonts[@]}" $(tr , '\n' <<<"$hands" | sort -u); do echo "  $f ($(dpkg -S "$f" 2>/dev/null | cut -d: -f1 || echo '?'))"; done

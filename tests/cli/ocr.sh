@@ -152,12 +152,13 @@ report bench-fonts-held-out-2 $? "$nfonts fonts; lacking:$lacking"
 # then 100 at a lower rate, then 100 with the Hershey hands' lines, then
 # 100 with two npm fonts' lines too, then 100 with two npm2 fonts' lines
 # too, then 100 with two npm3 fonts' lines too, then 100 with the wider
-# top, in $build/model-tiny): it makes a model
+# top, then 100 with the width lines too, in $build/model-tiny): it makes
+# a model
 # Tesseract loads, with its provenance. Not a model worth reading with;
 # make model makes that.
 if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"; then
     tiny=$build/model-tiny
-    grep -q '^iterations:  300, .* 100:5e-4; then on the training and hand lines 100:1.5e-4; then on those and the npm lines 100:3e-4; then on those and the npm2 lines 100:1e-4; then on those and the npm3 lines 100:1e-4; then the wider top on all those lines 100:1e-3$' "$tiny/notation.txt" &&
+    grep -q '^iterations:  300, .* 100:5e-4; then on the training and hand lines 100:1.5e-4; then on those and the npm lines 100:3e-4; then on those and the npm2 lines 100:1e-4; then on those and the npm3 lines 100:1e-4; then the wider top on all those lines 100:1e-3; then on those and the width lines 100:3e-4$' "$tiny/notation.txt" &&
         grep -q '^network:     \[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx128 Lfx256 O1c[0-9]*\], from scratch, integer$' "$tiny/notation.txt" &&
         grep -q '^error:' "$tiny/notation.txt" && grep -q '^  models/notation/fonts/.*\.woff (npm @fontsource)$' "$tiny/notation.txt" &&
         [ "$(wc -l <"$tiny/train.list")" -eq 4 ] && [ "$(wc -l <"$tiny/hand.list")" -eq 4 ] && [ "$(wc -l <"$tiny/npm.list")" -eq 2 ] &&
@@ -165,6 +166,9 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
         [ "$(wc -l <"$tiny/npm3.list")" -eq 2 ] && grep -q '^  models/notation/fonts3/.*\.woff (npm @fontsource)$' "$tiny/notation.txt" &&
         [ -s "$tiny/ckpt/fine1_checkpoint" ] && [ -s "$tiny/ckpt/hands_checkpoint" ] && [ -s "$tiny/ckpt/npm1_checkpoint" ] &&
         [ -s "$tiny/ckpt/npm2_1_checkpoint" ] && [ -s "$tiny/ckpt/npm3_1_checkpoint" ] && [ -s "$tiny/ckpt/wide1_checkpoint" ] &&
+        [ "$(wc -l <"$tiny/train-widths.list")" -eq 4 ] && [ "$(wc -l <"$tiny/npm3-widths.list")" -eq 2 ] &&
+        [ "$(wc -l <"$tiny/widths.list")" -eq $((4 + 2 + 2 + 2 + 4 + 4 + 2 + 2 + 2)) ] &&
+        [ -s "$tiny/ckpt/widths1_checkpoint" ] && grep -q '^lines: .*, [1-9][0-9]* width (' "$tiny/notation.txt" &&
         "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/tiny.json"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/tiny.json" >/dev/null
@@ -182,9 +186,9 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
     cp "$tiny/notation.float.traineddata" "$tmp/from.traineddata"
     models/notation/train.sh --tiny --from "$tmp/from.traineddata" "$build" >"$tmp/from.out" 2>"$tmp/from.err" &&
         grep -q "^network: .*, continued from $tmp/from.traineddata, integer$" "$tiny/notation.txt" &&
-        grep -q "^iterations:  $tmp/from.traineddata's, then the wider top on the training, hand, npm, npm2 and npm3 lines (iterations:rate) 100:1e-3$" \
+        grep -q "^iterations:  $tmp/from.traineddata's, then on the width lines and the training, hand, npm, npm2 and npm3 lines (iterations:rate) 100:3e-4$" \
             "$tiny/notation.txt" &&
-        [ -s "$tiny/ckpt/wide1_checkpoint" ] && [ ! -e "$tiny/ckpt/npm3_1_checkpoint" ] && [ ! -e "$tiny/ckpt/plain_checkpoint" ] &&
+        [ -s "$tiny/ckpt/widths1_checkpoint" ] && [ ! -e "$tiny/ckpt/wide1_checkpoint" ] && [ ! -e "$tiny/ckpt/npm3_1_checkpoint" ] && [ ! -e "$tiny/ckpt/plain_checkpoint" ] &&
         [ ! -e "$tiny/plain.list" ] &&
         "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/from.json"
     status=$?
