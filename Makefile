@@ -202,9 +202,9 @@ deps-model: deps-bench
 # Trains models/notation2.traineddata from scratch (models/notation/train.sh:
 # under four hours on two cores before the wider top's runs, which took
 # 76 min more here, and the width lines' run 34 min more, lines and all,
-# on the sheets of models/notation2.txt); src/ocr/model.c follows it at the next
-# build. NAME=notation NPM_PAIRS=200 with the first 32 npm fonts is the
-# recipe of models/notation.traineddata (models/notation.txt).
+# on the sheets of models/notation2.txt); src/ocr/model.c follows it at
+# the next build. NAME=notation NPM_PAIRS=200 with the first 32 npm fonts
+# is the recipe of models/notation.traineddata (models/notation.txt).
 model: deps-model all $(BUILD)/tools/sheet-pairs $(BUILD)/tools/cell-lines
 	models/notation/train.sh -j 2 $(BUILD)
 

@@ -161,35 +161,35 @@ static PIX *change(PIX *ink, uint64_t *s)
     }
 }
 
+/* pix as 1 bpp, pix given up: pixScale may give grey, and the changes
+ * want a pixel's ink or not. */
+static PIX *binary(PIX *pix)
+{
+    if (!pix || pixGetDepth(pix) == 1)
+        return pix;
+    PIX *bin = pixConvertTo1(pix, 128);
+    pixDestroy(&pix);
+    return bin;
+}
+
 /* The ink changed one to three ways at random, one after the other. */
 static PIX *augment(PIX *ink, uint64_t *s)
 {
     PIX *out = pixClone(ink);
     int n = 1 + (int)(rng_unit(s) * 3);
     for (int i = 0; out && i < n; i++) {
-        PIX *next_pix = change(out, s);
+        PIX *next_pix = binary(change(out, s));
         pixDestroy(&out);
         out = next_pix;
-        /* pixScale may give grey; the changes want a pixel's ink or not. */
-        if (out && pixGetDepth(out) != 1) {
-            PIX *bin = pixConvertTo1(out, 128);
-            pixDestroy(&out);
-            out = bin;
-        }
     }
     return out;
 }
 
-/* -w: ink squeezed or stretched sideways, as 1 bpp. */
+/* -w: ink squeezed or stretched sideways. */
 static PIX *rewiden(PIX *ink, uint64_t *s)
 {
     float sx = (float)(WIDTH_MIN * pow(WIDTH_MAX / WIDTH_MIN, rng_unit(s)));
-    PIX *scaled = pixScale(ink, sx, 1.0f);
-    if (!scaled || pixGetDepth(scaled) == 1)
-        return scaled;
-    PIX *bin = pixConvertTo1(scaled, 128);
-    pixDestroy(&scaled);
-    return bin;
+    return binary(pixScale(ink, sx, 1.0f));
 }
 
 /* Writes the cells gathered as one line: side by side, each with its
