@@ -1017,6 +1017,10 @@ typedef struct pt_decode_costs {
                               this much ahead for each move written after the
                               gap that it readies (the piece brought within
                               reach, a piece to take put there) */
+    float suspect;         /* search: near an entry of a scanned record that the
+                              game found first left over, a ply left out ranks
+                              as this, not missing_scanned, in a second search
+                              (its cost stays missing_scanned) */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);

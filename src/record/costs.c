@@ -41,6 +41,7 @@ static const struct {
     {"widen", offsetof(pt_decode_costs, widen)},
     {"verify", offsetof(pt_decode_costs, verify)},
     {"aim", offsetof(pt_decode_costs, aim)},
+    {"suspect", offsetof(pt_decode_costs, suspect)},
 };
 
 /* Line [s, end) as a name and a value into c; false if it is neither that

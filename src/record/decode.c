@@ -89,6 +89,7 @@ static const pt_decode_costs default_costs = {
     .widen = 0.25f,
     .verify = 1.0f,
     .aim = 0.1f,
+    .suspect = 2.0f,
 };
 
 void pt_decode_costs_default(pt_decode_costs *c)
@@ -120,14 +121,16 @@ typedef struct node {
     pt_move rival_move;
     pt_decode_ply ply; /* the ply that led here */
     float aim;         /* what its moves in gaps did for the moves after (aim.h) */
+    float credit;      /* what its suspected plies left out cost beyond their rank */
 } node;
 
 typedef struct candidate {
     int32_t parent;
     float cost;
-    float rank;  /* cost, and what reading the entries left will cost */
-    float prior; /* its game's prior, reckoned only for a lane's ties: NAN */
-    float aim;   /* its node's aim */
+    float rank;   /* cost, and what reading the entries left will cost */
+    float prior;  /* its game's prior, reckoned only for a lane's ties: NAN */
+    float aim;    /* its node's aim */
+    float credit; /* its node's credit */
     pt_decode_ply ply;
     int32_t at[PT_DECODE_RECORDS];
 } candidate;
@@ -203,6 +206,13 @@ struct pt_decode {
      * first (learn): learnt[r][read][meant]; used while `adapted`. */
     uint8_t (*learnt)[128][128];
     bool adapted;
+    /* By record, entries near which the game found first left one over,
+     * for the search that looks there for a ply left out (suspects):
+     * suspect[r][entry], in suspects; used while `suspecting`. */
+    uint8_t *suspects;
+    size_t suspects_cap;
+    const uint8_t *suspect[PT_DECODE_RECORDS];
+    bool suspecting;
     /* The cheapest partial game at each depth of the last search, and
      * while another notation is tried, those of the one it must beat
      * (bound, nbound of them: none when 0). */
@@ -231,6 +241,7 @@ void pt_decode_free(pt_decode **pd)
         free((*pd)->readings);
         free((*pd)->plies);
         free((*pd)->learnt);
+        free((*pd)->suspects);
         free((*pd)->least);
         free((*pd)->bound);
         free(*pd);
@@ -442,10 +453,11 @@ typedef struct search {
     float prior_weight; /* c->prior_scanned when some record was read off an image, else 0 */
     uint64_t final_key; /* a finished game must end here, when set */
     bool final;
-    bool scanned;                     /* some record was read off an image */
-    int moves;                        /* the move number a finished game ends on; -1 any */
-    int number0, side0;               /* the start's move number and side to move */
-    int32_t begin[PT_DECODE_RECORDS]; /* the ply each record's first entry is at */
+    bool scanned;                              /* some record was read off an image */
+    int moves;                                 /* the move number a finished game ends on; -1 any */
+    int number0, side0;                        /* the start's move number and side to move */
+    int32_t begin[PT_DECODE_RECORDS];          /* the ply each record's first entry is at */
+    const uint8_t *suspect[PT_DECODE_RECORDS]; /* entries near a ply left out, or NULL */
 } search;
 
 /* Copies src into dst without the characters of `drop`; its length. */
@@ -719,7 +731,8 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
     size_t k = 0;
     w[k++] = (way){(uint8_t)op, (int32_t)at, -1, (int32_t)at + 1, cost, cost - c->rank_left};
     if (cost > 0) { /* an entry that spells the move is taken as written */
-        w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, s->missing[r], s->missing[r]};
+        float rank = s->suspect[r] && s->suspect[r][at] ? c->suspect : s->missing[r];
+        w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, s->missing[r], rank};
         if (at + 1 < s->len[r]) {
             cost = s->extra[r] + entry_cost(s, r, &s->entries[r][at + 1], &n->pos, read[1], m, san, want, nwant, &op);
             w[k++] = (way){(uint8_t)op, (int32_t)at + 1, (int32_t)at, (int32_t)at + 2, cost, cost - 2 * c->rank_left};
@@ -804,7 +817,7 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         /* A move whose cheapest ways (each record's first) are already
          * out of reach is dropped before its prior is worked out; else a
          * scanned record's ply pays the move prior too, weighted. */
-        float best = n->cost + left, prior = NAN, weighed = 0;
+        float best = n->cost - n->credit + left, prior = NAN, weighed = 0;
         for (size_t r = 0; r < s->n; r++)
             best += w[r][0].rank;
         if (best > *cut + s->c->window)
@@ -828,9 +841,13 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
             aimed = s->c->aim * aim;
         }
         for (size_t k = 0; k < combos; k++) {
-            candidate cand = {
-                .parent = from, .cost = n->cost + weighed, .prior = prior, .aim = aim, .ply.move = moves[i]};
-            float rank = n->cost + weighed + left - aimed;
+            candidate cand = {.parent = from,
+                              .cost = n->cost + weighed,
+                              .prior = prior,
+                              .aim = aim,
+                              .credit = n->credit,
+                              .ply.move = moves[i]};
+            float rank = n->cost - n->credit + weighed + left - aimed;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1]) {
                 const way *x = &w[r][rest % nw[r]];
                 cand.ply.op[r] = x->op;
@@ -840,6 +857,8 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
                 cand.cost += x->cost;
                 cand.ply.cost += x->cost;
                 rank += x->rank;
+                if (x->op == PT_OP_MISSING) /* ranked below its cost where suspected */
+                    cand.credit += x->cost - x->rank;
             }
             cand.rank = rank;
             /* Far behind the best of this ply: it cannot make the beam. */
@@ -1120,7 +1139,12 @@ static void keep_runner(int32_t *runners, float *cost, size_t *n, int32_t i, flo
  * the likelier takes the place. Room for the node is the caller's. */
 static void admit(pt_decode *d, const candidate *cand, size_t n)
 {
-    node m = {.parent = cand->parent, .cost = cand->cost, .ply = cand->ply, .rival = NO_WAY, .aim = cand->aim};
+    node m = {.parent = cand->parent,
+              .cost = cand->cost,
+              .ply = cand->ply,
+              .rival = NO_WAY,
+              .aim = cand->aim,
+              .credit = cand->credit};
     memcpy(m.at, cand->at, sizeof m.at);
     m.depth = d->nodes[cand->parent].depth + 1;
     m.pos = d->nodes[cand->parent].pos;
@@ -1263,6 +1287,8 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     }
     if (opts && opts->moves > 0)
         s.moves = opts->moves;
+    for (size_t r = 0; r < n; r++)
+        s.suspect[r] = d->suspecting ? d->suspect[r] : NULL;
     if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
     s.step_memo = d->step_memo; /* cleared by pt_decode_run */
@@ -1606,6 +1632,44 @@ static bool learn(pt_decode *d, const pt_record *const *records, size_t n, const
     return any;
 }
 
+/* Where the game found has a scanned record's entry left over (the extra
+ * way), marks the entries within SUSPECT_NEAR of it as places a ply may
+ * have been left out instead: whether any was. A writer who leaves a move
+ * out writes the moves after it one column over, and a ply left out costs
+ * missing_scanned (8.0) at once, while any legal move "reads" the entry
+ * at no more than `wrong` (5.0): the search keeps the misreadings, loses
+ * the move left out before the entries that vouch for it are read, and
+ * leaves an entry over further on to catch up. (On the hard selection
+ * set, two sheets whose writers left a move out read 39 of 101 and 14 of
+ * 87 plies right that way.) */
+#define SUSPECT_NEAR 2
+static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t n)
+{
+    size_t total = 0, first[PT_DECODE_RECORDS];
+    const pt_entry *entries;
+    for (size_t r = 0; r < n; r++) {
+        first[r] = total;
+        total += pt_record_entries(records[r], &entries);
+    }
+    if (!room((void **)&d->suspects, &d->suspects_cap, total + 1, 1, 256))
+        return false; /* not looked for again: the game found stands */
+    memset(d->suspects, 0, total + 1);
+    bool any = false;
+    for (size_t k = 0; k < d->nplies; k++)
+        for (size_t r = 0; r < n; r++) {
+            int32_t j = d->plies[k].extra[r];
+            if (j < 0 || !pt_record_scanned(records[r]))
+                continue;
+            int32_t len = (int32_t)pt_record_entries(records[r], &entries);
+            for (int32_t e = j - SUSPECT_NEAR; e <= j + SUSPECT_NEAR; e++)
+                if (e >= 0 && e < len)
+                    d->suspects[first[r] + (size_t)e] = 1, any = true;
+        }
+    for (size_t r = 0; r < n; r++)
+        d->suspect[r] = d->suspects + first[r];
+    return any;
+}
+
 /* The letters of a record whose notation is not given are decided as the
  * moves are: by the vote of its entries, and where another language reads
  * nearly as many of them, by which reading explains the records at the
@@ -1659,6 +1723,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
      * narrower beams lost the game then. (A first reading with one beam
      * of 32, or widened to 128 only, learnt less: 96.8% and 97.0% of the
      * selection sheets' moves instead of 97.1%.) */
+    bool adapted = false; /* the game stands read with the letters learnt */
     if (err == PT_OK && learn(d, records, n, opts)) {
         int from = d->beam;
         swap_found(d, &kept);
@@ -1666,6 +1731,25 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
         pt_err again = widening(d, records, n, opts, from);
         d->adapted = false;
         if (again != PT_OK)
+            swap_found(d, &kept);
+        else
+            adapted = true;
+        if (again != PT_OK && again != PT_ERR_ILLEGAL) {
+            free(kept.plies);
+            return again;
+        }
+    }
+    /* Looked for again where the game left an entry over, with a ply left
+     * out ranked as likely there (mark_suspects); the game found then
+     * stands if it costs less, at the same costs. */
+    if (err == PT_OK && mark_suspects(d, records, n) && !(stop && seconds() > stop)) {
+        int from = d->beam;
+        swap_found(d, &kept);
+        d->adapted = adapted;
+        d->suspecting = true;
+        pt_err again = widening(d, records, n, opts, from);
+        d->adapted = d->suspecting = false;
+        if (again != PT_OK || !better(d->cost, d->prior, kept.cost, kept.prior))
             swap_found(d, &kept);
         if (again != PT_OK && again != PT_ERR_ILLEGAL) {
             free(kept.plies);
