@@ -207,12 +207,11 @@ struct pt_decode {
     uint8_t (*learnt)[128][128];
     bool adapted;
     /* By record, entries near which the game found first left one over,
-     * for the search that looks there for a ply left out (suspects):
-     * suspect[r][entry], in suspects; used while `suspecting`. */
+     * for the search that looks there for a ply left out (mark_suspects):
+     * suspect[r][entry], in suspects; NULL outside that search. */
     uint8_t *suspects;
     size_t suspects_cap;
     const uint8_t *suspect[PT_DECODE_RECORDS];
-    bool suspecting;
     /* The cheapest partial game at each depth of the last search, and
      * while another notation is tried, those of the one it must beat
      * (bound, nbound of them: none when 0). */
@@ -1288,7 +1287,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     if (opts && opts->moves > 0)
         s.moves = opts->moves;
     for (size_t r = 0; r < n; r++)
-        s.suspect[r] = d->suspecting ? d->suspect[r] : NULL;
+        s.suspect[r] = d->suspect[r];
     if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
     s.step_memo = d->step_memo; /* cleared by pt_decode_run */
@@ -1665,9 +1664,26 @@ static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t 
                 if (e >= 0 && e < len)
                     d->suspects[first[r] + (size_t)e] = 1, any = true;
         }
-    for (size_t r = 0; r < n; r++)
+    for (size_t r = 0; any && r < n; r++)
         d->suspect[r] = d->suspects + first[r];
     return any;
+}
+
+/* Searches again, from the beam that found the game (its readings and
+ * costs as d->adapted and d->suspect say), the game before kept in
+ * *kept: the new game stands if the search found one and, when
+ * `cheaper`, it costs less; else the game before. A search that found
+ * none is no error. */
+static pt_err look_again(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts,
+                         found *kept, bool cheaper, bool *taken)
+{
+    int from = d->beam;
+    swap_found(d, kept);
+    pt_err again = widening(d, records, n, opts, from);
+    *taken = again == PT_OK && (!cheaper || better(d->cost, d->prior, kept->cost, kept->prior));
+    if (!*taken)
+        swap_found(d, kept);
+    return again == PT_ERR_ILLEGAL ? PT_OK : again;
 }
 
 /* The letters of a record whose notation is not given are decided as the
@@ -1724,40 +1740,24 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
      * of 32, or widened to 128 only, learnt less: 96.8% and 97.0% of the
      * selection sheets' moves instead of 97.1%.) */
     bool adapted = false; /* the game stands read with the letters learnt */
+    pt_err again = PT_OK;
     if (err == PT_OK && learn(d, records, n, opts)) {
-        int from = d->beam;
-        swap_found(d, &kept);
         d->adapted = true;
-        pt_err again = widening(d, records, n, opts, from);
+        again = look_again(d, records, n, opts, &kept, false, &adapted);
         d->adapted = false;
-        if (again != PT_OK)
-            swap_found(d, &kept);
-        else
-            adapted = true;
-        if (again != PT_OK && again != PT_ERR_ILLEGAL) {
-            free(kept.plies);
-            return again;
-        }
     }
     /* Looked for again where the game left an entry over, with a ply left
      * out ranked as likely there (mark_suspects); the game found then
      * stands if it costs less, at the same costs. */
-    if (err == PT_OK && mark_suspects(d, records, n) && !(stop && seconds() > stop)) {
-        int from = d->beam;
-        swap_found(d, &kept);
+    if (err == PT_OK && again == PT_OK && mark_suspects(d, records, n) && !(stop && seconds() > stop)) {
+        bool taken;
         d->adapted = adapted;
-        d->suspecting = true;
-        pt_err again = widening(d, records, n, opts, from);
-        d->adapted = d->suspecting = false;
-        if (again != PT_OK || !better(d->cost, d->prior, kept.cost, kept.prior))
-            swap_found(d, &kept);
-        if (again != PT_OK && again != PT_ERR_ILLEGAL) {
-            free(kept.plies);
-            return again;
-        }
+        again = look_again(d, records, n, opts, &kept, true, &taken);
+        d->adapted = false;
     }
+    memset(d->suspect, 0, sizeof d->suspect); /* the next search suspects nothing */
     free(kept.plies);
-    return err;
+    return again != PT_OK ? again : err;
 }
 
 size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies)
