@@ -152,6 +152,40 @@ static void test_handwriting(void **state)
     }
 }
 
+/* A hand that leans far (the cells of test_handwriting sheared, the top
+ * 30 and 40 degrees to the right): the notation model, which learnt from
+ * hands that lean a little, reads the move first through the view stood
+ * upright. Without it Jf3 at 30 degrees was read "Jf2", Dxe7+ at 40
+ * "Nxe7" and Kg1 at 40 "d4". */
+static void test_leaning_hand(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *text;
+    } cells[] = {
+        {"exd5-dkg.png", "exd5"},
+        {"dxe7-breip.png", "Dxe7+"},
+        {"jf3-rufscript.png", "Jf3"},
+        {"kg1-dancing.png", "Kg1"},
+    };
+    ocr_reader *notation;
+    assert_int_equal(ocr_reader_new(&notation, NULL, "notation2"), PT_OK);
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
+        for (int degrees = 30; degrees <= 40; degrees += 10) {
+            PIX *pix = load(cells[i].file);
+            PIX *leaning = pixHShearCenter(NULL, pix, (float)degrees * 3.14159265f / 180, L_BRING_IN_WHITE);
+            assert_non_null(leaning);
+            ocr_cand c[OCR_CANDS];
+            int n = read_pix(notation, leaning, OCR_MOVE, c, OCR_CANDS);
+            if (n == 0 || strcmp(c[0].text, cells[i].text) != 0)
+                fail_msg("%s leaning %d degrees: \"%s\" first, not \"%s\"", cells[i].file, degrees,
+                         n > 0 ? c[0].text : "", cells[i].text);
+            pixDestroy(&leaning);
+            pixDestroy(&pix);
+        }
+    ocr_reader_free(&notation);
+}
+
 /* A dash, written for a move not made: read as one, not blown up to a
  * letter's height. In DkgHandwriting "=" ties with it, from another view. */
 static void test_gap(void **state)
@@ -389,11 +423,21 @@ static void test_threads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_typed_moves), cmocka_unit_test(test_castling), cmocka_unit_test(test_handwriting),
-        cmocka_unit_test(test_gap),         cmocka_unit_test(test_numbers),  cmocka_unit_test(test_whitelist_blanked),
-        cmocka_unit_test(test_text),        cmocka_unit_test(test_empty),    cmocka_unit_test(test_cell_unchanged),
-        cmocka_unit_test(test_depths),      cmocka_unit_test(test_max),      cmocka_unit_test(test_reuse),
-        cmocka_unit_test(test_no_model),    cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_typed_moves),
+        cmocka_unit_test(test_castling),
+        cmocka_unit_test(test_handwriting),
+        cmocka_unit_test(test_leaning_hand),
+        cmocka_unit_test(test_gap),
+        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_whitelist_blanked),
+        cmocka_unit_test(test_text),
+        cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_cell_unchanged),
+        cmocka_unit_test(test_depths),
+        cmocka_unit_test(test_max),
+        cmocka_unit_test(test_reuse),
+        cmocka_unit_test(test_no_model),
+        cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
