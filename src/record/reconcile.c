@@ -573,11 +573,13 @@ static int moves_to(const game *gm, size_t p, int sq)
  * as Rxb7), from another, or, with no from-square, as another piece's
  * where more than one can go ("c6" read as Rc6, with a pawn on c5): the
  * piece stands where no sheet put it. "fe1" read as Rfe1 names the rook's
- * file, and "g5" read as Ng5 where only that knight goes is that knight. */
+ * file, and "g5" read as Ng5 where only that knight goes is that knight,
+ * unless two records name another piece there. */
 static bool written_otherwise(const game *gm, size_t p)
 {
     pt_move m = gm->plies[p].move;
     int from = pt_move_from(m), type = PT_TYPE_OF(gm->pos[p].board[from]);
+    size_t other_piece = 0;
     for (size_t r = 0; r < gm->nrecs; r++) {
         int32_t i = gm->plies[p].entry[r];
         const char *t = i >= 0 ? pt_record_cell(gm->recs[r], i) : "";
@@ -594,8 +596,11 @@ static bool written_otherwise(const game *gm, size_t p)
             return true;
         if (!named && written != type && moves_to(gm, p, pt_move_to(m)) > 1)
             return true;
+        other_piece += written != type;
     }
-    return false;
+    /* Two writers both naming a piece other than the one that moves is
+     * less likely than a position gone wrong before it. */
+    return other_piece >= 2;
 }
 
 /* Whether a problem finding covers ply k already. */
@@ -615,9 +620,10 @@ static bool covered(const findings *f, size_t k)
  * record writes another piece or square. With another move there, the
  * piece here may be another or come from elsewhere though both sheets
  * spell the move (41. Rc6 read from "c6", then 43. Rc5: a rook from c1
- * in the game). Only the piece's first move after it (its destination is
- * written), and only where no finding is yet: a finding each, for the
- * arbiter to check. */
+ * in the game; both write "Nd8" where no knight can go: read as Rd8,
+ * the position may be wrong since earlier). Only the piece's first move
+ * after it (its destination is written), and only where no finding is
+ * yet: a finding each, for the arbiter to check. */
 static void brought_by_guess(const game *gm, findings *f, float ambiguous)
 {
     int32_t came[64]; /* the guessed ply that put the piece on each square, -1 */

@@ -98,6 +98,20 @@ for moves in "1. Rb8 h6 2. Rb2 Kh7" "1. Rxb7 h6 2. Rb2 Kh7"; do
 done >"$tmp/brought.out"
 [ "$(tr '\n' ' ' <"$tmp/brought.out")" = "[3] [] " ]
 report reconcile-piece-a-guess-brought $? "a move of a piece a guessed move brought is not flagged, or one written is: $(cat "$tmp/brought.out")"
+# Both sheets write "Nd8+" where no knight can go and only the rook on d1
+# can: read as 1. Rd8+, but two writers making one slip is less likely
+# than a position gone wrong before, so 2. Re8, spelt by both, is flagged
+# (on a photographed pair the rook stood on a8 in the game, the knight's
+# move to d8 real); with one sheet writing Rd8+ nothing is.
+for first in "Nd8+ Nd8+" "Rd8+ Nd8+"; do
+    read -r w b <<<"$first"
+    printf '[Sheet "white"]\n\n1. %s Kh7 2. Re8 Kg6 *\n' "$w" >"$tmp/named-white.pgn"
+    printf '[Sheet "black"]\n\n1. %s Kh7 2. Re8 Kg6 *\n' "$b" >"$tmp/named-black.pgn"
+    "$bin" reconcile -f json --start-fen '6k1/8/8/8/8/8/8/3R2K1 w - - 0 1' "$tmp/named-white.pgn" \
+        "$tmp/named-black.pgn" | jq -c '[.findings[] | select(.code == "ambiguous-reconstruction") | .ply]'
+done >"$tmp/named.out"
+[ "$(tr '\n' ' ' <"$tmp/named.out")" = "[3] [] " ]
+report reconcile-same-wrong-piece-twice $? "a move of the piece both sheets named otherwise is not flagged, or one spelt is: $(cat "$tmp/named.out")"
 
 # Bad input: a clear message each, and the batch goes on.
 head -c 3000 /dev/urandom >"$tmp/garbage-white.pgn"
