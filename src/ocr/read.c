@@ -29,10 +29,10 @@
  * one voice of four, not a replacement. On the hard selection set it read
  * 82.4% of the cells exactly instead of 81.0%, 91.0% of the moves from
  * one sheet instead of 89.1%; on the six selection fonts 96.5% and 97.4%
- * instead of 95.9% and 97.4%, in the same time (cells read better send
- * fewer to the second model). All views upright read the hard set worse
- * (79.4% and 87.3%); the upright view in place of the 48-high one, 82.7%
- * and 89.9%.
+ * instead of 95.9% and 97.4%, for about a tenth more time (twelve sheets
+ * of each bench group read one after another). All views upright read
+ * the hard set worse (79.4% and 87.3%); the upright view in place of the
+ * 48-high one, 82.7% and 89.9%.
  *
  * Candidates of one view. With lstm_choice_mode 2 the LSTM keeps, for every
  * character of its best path, the best character of 1 +
@@ -285,7 +285,7 @@ static PIX *upright_of(PIX *ink)
     double best = upright_score(room, 0);
     int slant = 0;
     for (int a = -SLANT_MAX; a <= SLANT_MAX; a += SLANT_STEP) {
-        double score = a ? upright_score(room, RADIANS(a)) : 0;
+        double score = a == 0 ? best : upright_score(room, RADIANS(a));
         if (score > best)
             best = score, slant = a;
     }
@@ -299,8 +299,8 @@ static PIX *upright_of(PIX *ink)
     BOX *box = NULL, *crop = NULL;
     PIX *out = NULL;
     if (mask && pixClipBoxToForeground(mask, NULL, NULL, &box) == 0 && box) {
-        l_int32 x, y, w, bh;
-        boxGetGeometry(box, &x, &y, &w, &bh);
+        l_int32 x, w;
+        boxGetGeometry(box, &x, NULL, &w, NULL);
         crop = boxCreate(x > 0 ? x - 1 : 0, 0, w + 2, pixGetHeight(sheared));
         out = crop ? pixClipRectangle(sheared, crop, NULL) : NULL;
     }

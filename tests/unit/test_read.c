@@ -129,19 +129,23 @@ static void test_castling(void **state)
         assert_true(strlen(c[i].text) == 3 && c[i].text[1] == '-');
 }
 
+/* Moves written in handwriting fonts. */
+static const struct hand_cell {
+    const char *file, *text;
+} hand_cells[] = {
+    {"exd5-dkg.png", "exd5"},     /* DkgHandwriting */
+    {"dxe7-breip.png", "Dxe7+"},  /* Breip, Czech or German queen */
+    {"jf3-rufscript.png", "Jf3"}, /* Rufscript, Czech knight */
+    {"kg1-dancing.png", "Kg1"},   /* Dancing Script: "Ke" comes first */
+};
+enum { NHAND = sizeof hand_cells / sizeof hand_cells[0] };
+
 /* Moves in handwriting fonts: the move among the first three. */
 static void test_handwriting(void **state)
 {
     (void)state;
-    static const struct {
-        const char *file, *text;
-    } cells[] = {
-        {"exd5-dkg.png", "exd5"},     /* DkgHandwriting */
-        {"dxe7-breip.png", "Dxe7+"},  /* Breip, Czech or German queen */
-        {"jf3-rufscript.png", "Jf3"}, /* Rufscript, Czech knight */
-        {"kg1-dancing.png", "Kg1"},   /* Dancing Script: "Ke" comes first */
-    };
-    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+    const struct hand_cell *cells = hand_cells;
+    for (size_t i = 0; i < NHAND; i++) {
         ocr_cand c[OCR_CANDS];
         int n = read_cell(cells[i].file, OCR_MOVE, c, OCR_CANDS);
         int r = rank_of(c, n, cells[i].text);
@@ -152,25 +156,18 @@ static void test_handwriting(void **state)
     }
 }
 
-/* A hand that leans far (the cells of test_handwriting sheared, the top
- * 30 and 40 degrees to the right): the notation model, which learnt from
- * hands that lean a little, reads the move first through the view stood
+/* A hand that leans far (the handwriting cells sheared, the top 30 and
+ * 40 degrees to the right): the notation model, which learnt from hands
+ * that lean a little, reads the move first through the view stood
  * upright. Without it Jf3 at 30 degrees was read "Jf2", Dxe7+ at 40
  * "Nxe7" and Kg1 at 40 "d4". */
 static void test_leaning_hand(void **state)
 {
     (void)state;
-    static const struct {
-        const char *file, *text;
-    } cells[] = {
-        {"exd5-dkg.png", "exd5"},
-        {"dxe7-breip.png", "Dxe7+"},
-        {"jf3-rufscript.png", "Jf3"},
-        {"kg1-dancing.png", "Kg1"},
-    };
+    const struct hand_cell *cells = hand_cells;
     ocr_reader *notation;
     assert_int_equal(ocr_reader_new(&notation, NULL, "notation2"), PT_OK);
-    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
+    for (size_t i = 0; i < NHAND; i++)
         for (int degrees = 30; degrees <= 40; degrees += 10) {
             PIX *pix = load(cells[i].file);
             PIX *leaning = pixHShearCenter(NULL, pix, (float)degrees * 3.14159265f / 180, L_BRING_IN_WHITE);
