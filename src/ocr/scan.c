@@ -471,8 +471,46 @@ static PIX *writing(const ocr_page *p, const ocr_layout *l)
     return printed(l) ? p->bin : p->ink;
 }
 
+/* A faint pen (a pencil, a hairline pen blurred by the scanner) leaves
+ * most of its strokes lighter than the ink's threshold: read as ink, they
+ * fall apart or vanish and the cell reads as nothing. A dark pen's blurred
+ * edges add a third to a half to its ink at the faint threshold, a faint
+ * pen's twice as much or more. A sheet is written with a faint pen when
+ * most of its cells with writing at the faint threshold hold FAINT_MORE
+ * times as much there as ink, and then its cells are read from the faint
+ * black and white. One pen writes a sheet, and a cell alone cannot tell a
+ * faint pen from a hair on the glass. */
+#define FAINT_MORE 2.0f
+
+/* Whether the n cells of specs, placed on page p by f, are written with a
+ * faint pen (above). */
+static bool faint_pen(const ocr_page *p, const ocr_grid *g, const ocr_fit *f, const ocr_cell_spec *specs, size_t n,
+                      int in, int speck)
+{
+    int w = pixGetWidth(p->ink), h = pixGetHeight(p->ink), written = 0, faint = 0;
+    for (size_t i = 0; i < n; i++) {
+        BOX *outer = place(f, specs[i].box, 0, w, h), *inner = place(f, specs[i].box, in, w, h);
+        PIX *dark = inner ? ink(p->ink, g, inner, speck) : NULL, *light = inner ? ink(p->faint, g, inner, speck) : NULL;
+        l_int32 bw = 0, bh = 0, nd = 0, nl = 0;
+        if (outer)
+            boxGetGeometry(outer, NULL, NULL, &bw, &bh);
+        if (dark && light && cell_status(light, bw, bh) == PT_CELL_WRITTEN) {
+            pixCountPixels(dark, &nd, NULL);
+            pixCountPixels(light, &nl, NULL);
+            written++;
+            faint += (float)nl >= FAINT_MORE * (float)nd;
+        }
+        pixDestroy(&dark);
+        pixDestroy(&light);
+        boxDestroy(&outer);
+        boxDestroy(&inner);
+    }
+    return 2 * faint > written;
+}
+
 /* The cells' boxes and status, and the candidates of the written ones. */
-static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
+static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, const ocr_page *p,
+                       const ocr_grid *g)
 {
     ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
     size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
@@ -484,8 +522,9 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
         free(specs);
         return false;
     }
-    int w = pixGetWidth(bin), h = pixGetHeight(bin);
     int speck = (int)(0.35f * f->sy) + 1, in = (int)(0.4f * f->sy) + 1;
+    PIX *bin = !printed(l) && faint_pen(p, g, f, specs, n, in, speck) ? p->faint : writing(p, l);
+    int w = pixGetWidth(bin), h = pixGetHeight(bin);
     /* The sheet's reader, and whether its steps are read: a printed
      * sheet's moves by eng's strings alone unless a model was named. */
     bool print = o->print_by_eng && printed(l);
@@ -727,7 +766,7 @@ static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int qu
     s->fit = ocr_grid_fit(g, l, px_mm).score;
     s->numbers = numbers, s->numbers_asked = asked;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &f, writing(p, l), g) || !make_record(s))
+    if (!read_cells(o, s, l, &f, p, g) || !make_record(s))
         return PT_ERR_NOMEM;
     read_fields(o, s, l, &f, writing(p, l), g);
     s->page = p->grey;
@@ -855,7 +894,7 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     s->turns = quads % 4;
     s->fit = best.score;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &best, writing(&p, l), &g) || !make_record(s))
+    if (!read_cells(o, s, l, &best, &p, &g) || !make_record(s))
         goto out;
     read_fields(o, s, l, &best, writing(&p, l), &g);
     s->page = p.grey;

@@ -239,6 +239,98 @@ static void grey_pen_strokes_are_ink(void **state)
     pt_ocr_free(&o);
 }
 
+/* Three upright strokes of grey level v (of 255) in the cell of move
+ * number's side, on pix, a form of layout two-30 drawn at 300 dpi. */
+static void strokes_in_cell(PIX *pix, int number, int side, int v)
+{
+    ocr_layout l;
+    char msg[256];
+    assert_int_equal(ocr_layout_load(&l, "two-30", msg, sizeof msg), PT_OK);
+    ocr_cell_spec cells[OCR_LAYOUT_CELLS];
+    size_t n = ocr_layout_cells(&l, cells, OCR_LAYOUT_CELLS);
+    const float px = 300 / 25.4f;
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i].number != number || cells[i].side != side)
+            continue;
+        int x = (int)(cells[i].box.x * px), y = (int)(cells[i].box.y * px), h = (int)(cells[i].box.h * px);
+        for (int k = 0; k < 3; k++) {
+            BOX *b = boxCreate(x + h + 40 * k, y + h / 4, 6, h / 2);
+            pixSetInRectArbitrary(pix, b, (l_uint32)v);
+            boxDestroy(&b);
+        }
+        return;
+    }
+    fail_msg("no cell %d %d", number, side);
+}
+
+/* How many pixels of pix are ink as the cells are read (image.h). */
+static int ink_pixels(PIX *pix)
+{
+    ocr_page p;
+    assert_true(ocr_page_make(&p, pix, 0, 1.0f, 0));
+    l_int32 on = 0;
+    pixCountPixels(p.ink, &on, NULL);
+    ocr_page_clear(&p);
+    return on;
+}
+
+/* The record of pix read: its entries, their count in *n. */
+static const pt_entry *read_entries(pt_ocr *o, pt_scan *s, PIX *pix, size_t *n)
+{
+    pt_code code;
+    assert_int_equal(read_pix(o, pix, s, &code), PT_OK);
+    assert_string_equal(pt_scan_layout(s), "two-30");
+    const pt_entry *e;
+    *n = pt_record_entries(pt_scan_record(s), &e);
+    return e;
+}
+
+/* A sheet written with a faint pen (a pencil, a hairline pen blurred by
+ * the scanner: strokes lighter than the ink's threshold) is read from its
+ * faint strokes, every cell written; on a sheet of dark strokes a faint
+ * one (a hair on the glass) is still no writing. */
+static void a_faint_pen_is_read(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *faint = pixConvertTo8(form, 0), *dark = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    const int light = 205, black = 60;
+    for (int number = 1; number <= 3; number++)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++) {
+            strokes_in_cell(faint, number, side, light);
+            strokes_in_cell(dark, number, side, number == 2 && side == PT_COLUMN_WHITE ? light : black);
+        }
+    /* The premise: the faint strokes are not ink (a tenth of them at most). */
+    PIX *blank = form_page("two-30", 300);
+    int more = ink_pixels(faint) - ink_pixels(blank);
+    pixDestroy(&blank);
+    if (more > 6 * 3 * 6 * 30 / 10)
+        fail_msg("the faint strokes are %d pixels of ink", more);
+
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    size_t n;
+    const pt_entry *e = read_entries(o, s, faint, &n);
+    assert_int_equal(n, 6);
+    for (size_t i = 0; i < n; i++)
+        if (e[i].marks & PT_ENTRY_GAP)
+            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
+    e = read_entries(o, s, dark, &n);
+    assert_int_equal(n, 6);
+    assert_int_equal(e[2].number, 2);
+    assert_int_equal(e[2].column, PT_COLUMN_WHITE);
+    assert_true(e[2].marks & PT_ENTRY_GAP);
+    for (size_t i = 0; i < n; i++)
+        if (i != 2 && (e[i].marks & PT_ENTRY_GAP))
+            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
+    pixDestroy(&faint);
+    pixDestroy(&dark);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* The form's PDF is a PDF, and a language without labels is refused. */
 static void the_form_as_pdf(void **state)
 {
@@ -266,7 +358,7 @@ int main(void)
         cmocka_unit_test(every_shipped_layout_reads),        cmocka_unit_test(a_bad_layout_says_where),
         cmocka_unit_test(each_form_is_told_from_the_others), cmocka_unit_test(bad_images_are_refused_with_their_code),
         cmocka_unit_test(a_skewed_scan_is_straightened),     cmocka_unit_test(the_form_as_pdf),
-        cmocka_unit_test(grey_pen_strokes_are_ink),
+        cmocka_unit_test(grey_pen_strokes_are_ink),          cmocka_unit_test(a_faint_pen_is_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
