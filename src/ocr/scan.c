@@ -463,12 +463,18 @@ static bool printed(const ocr_layout *l)
     return l->ruling == OCR_RULING_NONE;
 }
 
-/* The black and white the cells are read from: a form's writing from the
- * pen's (image.h: grey strokes beside black print kept), a printed
- * sheet's from the print's. */
-static PIX *writing(const ocr_page *p, const ocr_layout *l)
+/* Specks smaller than this many pixels each way, at fit f, are no ink in
+ * a cell or a field. */
+static int speck_of(const ocr_fit *f)
 {
-    return printed(l) ? p->bin : p->ink;
+    return (int)(0.35f * f->sy) + 1;
+}
+
+/* How many pixels of a box's edge, at fit f, are left off: ruled lines
+ * run there. */
+static int inset_of(const ocr_fit *f)
+{
+    return (int)(0.4f * f->sy) + 1;
 }
 
 /* A faint pen (a pencil, a hairline pen blurred by the scanner) leaves
@@ -477,17 +483,18 @@ static PIX *writing(const ocr_page *p, const ocr_layout *l)
  * edges add a third to a half to its ink at the faint threshold, a faint
  * pen's twice as much or more. A sheet is written with a faint pen when
  * most of its cells with writing at the faint threshold hold FAINT_MORE
- * times as much there as ink, and then its cells are read from the faint
- * black and white. One pen writes a sheet, and a cell alone cannot tell a
- * faint pen from a hair on the glass. */
+ * times as much there as ink. One pen writes a sheet, and a cell alone
+ * cannot tell a faint pen from a hair on the glass. */
 #define FAINT_MORE 2.0f
 
-/* Whether the n cells of specs, placed on page p by f, are written with a
- * faint pen (above). */
-static bool faint_pen(const ocr_page *p, const ocr_grid *g, const ocr_fit *f, const ocr_cell_spec *specs, size_t n,
-                      int in, int speck)
+/* Whether the move cells of layout l, placed on page p by f, are written
+ * with a faint pen (above). */
+static bool faint_pen(const ocr_page *p, const ocr_layout *l, const ocr_fit *f, const ocr_grid *g)
 {
-    int w = pixGetWidth(p->ink), h = pixGetHeight(p->ink), written = 0, faint = 0;
+    ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
+    size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
+    int w = pixGetWidth(p->ink), h = pixGetHeight(p->ink), speck = speck_of(f), in = inset_of(f);
+    int written = 0, faint = 0;
     for (size_t i = 0; i < n; i++) {
         BOX *outer = place(f, specs[i].box, 0, w, h), *inner = place(f, specs[i].box, in, w, h);
         PIX *dark = inner ? ink(p->ink, g, inner, speck) : NULL, *light = inner ? ink(p->faint, g, inner, speck) : NULL;
@@ -505,12 +512,23 @@ static bool faint_pen(const ocr_page *p, const ocr_grid *g, const ocr_fit *f, co
         boxDestroy(&outer);
         boxDestroy(&inner);
     }
+    free(specs);
     return 2 * faint > written;
 }
 
+/* The black and white the writing (cells and fields) is read from, the
+ * page fitted to layout l by f: a form's from the pen's (image.h: grey
+ * strokes beside black print kept), or the faint one's for a faint pen
+ * (above); a printed sheet's from the print's. */
+static PIX *writing(const ocr_page *p, const ocr_layout *l, const ocr_fit *f, const ocr_grid *g)
+{
+    if (printed(l))
+        return p->bin;
+    return faint_pen(p, l, f, g) ? p->faint : p->ink;
+}
+
 /* The cells' boxes and status, and the candidates of the written ones. */
-static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, const ocr_page *p,
-                       const ocr_grid *g)
+static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
 {
     ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
     size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
@@ -522,9 +540,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
         free(specs);
         return false;
     }
-    int speck = (int)(0.35f * f->sy) + 1, in = (int)(0.4f * f->sy) + 1;
-    PIX *bin = !printed(l) && faint_pen(p, g, f, specs, n, in, speck) ? p->faint : writing(p, l);
-    int w = pixGetWidth(bin), h = pixGetHeight(bin);
+    int w = pixGetWidth(bin), h = pixGetHeight(bin), speck = speck_of(f), in = inset_of(f);
     /* The sheet's reader, and whether its steps are read: a printed
      * sheet's moves by eng's strings alone unless a model was named. */
     bool print = o->print_by_eng && printed(l);
@@ -622,8 +638,8 @@ static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fi
         /* The label is printed along the field's top: the writing is below. */
         ocr_rect r = l->field[i].box;
         r.y += r.h * 0.35f, r.h *= 0.65f;
-        BOX *b = place(f, r, (int)(0.4f * f->sy) + 1, w, h);
-        PIX *pix = b ? ink(bin, g, b, (int)(0.35f * f->sy) + 1) : NULL;
+        BOX *b = place(f, r, inset_of(f), w, h);
+        PIX *pix = b ? ink(bin, g, b, speck_of(f)) : NULL;
         boxDestroy(&b);
         if (pix && cell_status(pix, pixGetWidth(pix), pixGetHeight(pix)) == PT_CELL_WRITTEN) {
             ocr_cand c[1];
@@ -665,7 +681,7 @@ static int numbers_agree(pt_ocr *o, const ocr_layout *l, const ocr_fit *f, PIX *
         for (int k = 0; col < b->ncols && k < 2; k++) {
             int row = k ? b->rows - 1 : 0;
             ocr_rect r = {x, b->y + (float)row * b->row_h, b->width[col], b->row_h};
-            BOX *box = place(f, r, (int)(0.4f * f->sy) + 1, w, h);
+            BOX *box = place(f, r, inset_of(f), w, h);
             PIX *pix = box ? ink(bin, g, box, (int)(0.3f * f->sy) + 1) : NULL;
             ocr_cand c[1];
             (*asked)++;
@@ -766,9 +782,10 @@ static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int qu
     s->fit = ocr_grid_fit(g, l, px_mm).score;
     s->numbers = numbers, s->numbers_asked = asked;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &f, p, g) || !make_record(s))
+    PIX *pen = writing(p, l, &f, g);
+    if (!read_cells(o, s, l, &f, pen, g) || !make_record(s))
         return PT_ERR_NOMEM;
-    read_fields(o, s, l, &f, writing(p, l), g);
+    read_fields(o, s, l, &f, pen, g);
     s->page = p->grey;
     p->grey = NULL;
     return PT_OK;
@@ -894,9 +911,10 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     s->turns = quads % 4;
     s->fit = best.score;
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    if (!read_cells(o, s, l, &best, &p, &g) || !make_record(s))
+    PIX *pen = writing(&p, l, &best, &g);
+    if (!read_cells(o, s, l, &best, pen, &g) || !make_record(s))
         goto out;
-    read_fields(o, s, l, &best, writing(&p, l), &g);
+    read_fields(o, s, l, &best, pen, &g);
     s->page = p.grey;
     p.grey = NULL;
     err = PT_OK;
