@@ -771,6 +771,21 @@ static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, 
     return better ? read_found(o, s, p, g, quads, px_mm, numbers, asked) : PT_ERR_SYNTAX;
 }
 
+/* The sheet read with layout l placed on page p by f: its name, cells,
+ * record and fields, all from one pen's black and white; the page's grey
+ * handed to s. False when out of memory. */
+static bool read_sheet(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, ocr_page *p, const ocr_grid *g)
+{
+    snprintf(s->layout, sizeof s->layout, "%s", l->name);
+    PIX *pen = writing(p, l, f, g);
+    if (!read_cells(o, s, l, f, pen, g) || !make_record(s))
+        return false;
+    read_fields(o, s, l, f, pen, g);
+    s->page = p->grey;
+    p->grey = NULL;
+    return true;
+}
+
 /* The page read with the layout detected on it (s->used), which is in the
  * page's own millimetres: it lies where it says. */
 static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
@@ -781,14 +796,7 @@ static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int qu
     s->turns = quads % 4;
     s->fit = ocr_grid_fit(g, l, px_mm).score;
     s->numbers = numbers, s->numbers_asked = asked;
-    snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    PIX *pen = writing(p, l, &f, g);
-    if (!read_cells(o, s, l, &f, pen, g) || !make_record(s))
-        return PT_ERR_NOMEM;
-    read_fields(o, s, l, &f, pen, g);
-    s->page = p->grey;
-    p->grey = NULL;
-    return PT_OK;
+    return read_sheet(o, s, l, &f, p, g) ? PT_OK : PT_ERR_NOMEM;
 }
 
 pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan *s, pt_code *code, char *msg,
@@ -910,13 +918,8 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     s->used = *l;
     s->turns = quads % 4;
     s->fit = best.score;
-    snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    PIX *pen = writing(&p, l, &best, &g);
-    if (!read_cells(o, s, l, &best, pen, &g) || !make_record(s))
+    if (!read_sheet(o, s, l, &best, &p, &g))
         goto out;
-    read_fields(o, s, l, &best, pen, &g);
-    s->page = p.grey;
-    p.grey = NULL;
     err = PT_OK;
 out:
     if (err == PT_ERR_NOMEM)
