@@ -678,9 +678,34 @@ static bool choice_mode(ocr_reader *r, int mode)
     return true;
 }
 
+static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap);
+
+/* Where a reading's time steps go (ocr_reader_read_move). */
+typedef struct steps_out {
+    pt_step *steps;
+    size_t cap, *n;
+} steps_out;
+
+/* The time steps of what the engine has just read into *so: Tesseract
+ * keeps them with the choices whatever lstm_choice_mode it read in, and
+ * writes them into the hOCR when the mode is 1 then, without reading the
+ * line again. */
+static void take_steps(ocr_reader *r, const steps_out *so)
+{
+    if (!choice_mode(r, 1))
+        return;
+    char *hocr = TessBaseAPIGetHOCRText(r->api, 0);
+    if (hocr) {
+        *so->n = parse_steps(hocr, so->steps, so->cap);
+        TessDeleteText(hocr);
+    }
+    choice_mode(r, 2);
+}
+
 /* Reads view pix in mode: its candidates into out[], how many (-1: out of
- * memory). A line the whitelist blanked is read again without it. */
-static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int max)
+ * memory), and, when so is given, the first reading's time steps. A line
+ * the whitelist blanked is read again without it. */
+static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int max, const steps_out *so)
 {
     int found = 0;
     for (int pass = 0; pass < 2 && found == 0; pass++) {
@@ -697,6 +722,8 @@ static int read_view(ocr_reader *r, PIX *pix, ocr_mode mode, ocr_cand *out, int 
         if (TessBaseAPIRecognize(r->api, NULL) != 0)
             continue;
         found = view_cands(r->api, mode, out, max);
+        if (so && pass == 0)
+            take_steps(r, so);
     }
     return found;
 }
@@ -711,7 +738,8 @@ PIX *ocr_reader_line(PIX *cell, int *border)
     return out;
 }
 
-int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max)
+/* ocr_reader_read, and the first view's time steps into *so if given. */
+static int read_cell(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max, const steps_out *so)
 {
     if (!r || !cell || !out || max <= 0 || !choice_mode(r, 2))
         return 0;
@@ -736,7 +764,7 @@ int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int 
         if (!pix)
             break;
         ocr_cand got[VIEW_CANDS];
-        int n = read_view(r, pix, mode, got, VIEW_CANDS);
+        int n = read_view(r, pix, mode, got, VIEW_CANDS, v == 0 ? so : NULL);
         pixDestroy(&pix);
         for (int i = 0; i < n; i++) {
             int k;
@@ -775,6 +803,18 @@ int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int 
         out[i] = all[k];
     }
     return found;
+}
+
+int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max)
+{
+    return read_cell(r, cell, mode, out, max, NULL);
+}
+
+int ocr_reader_read_move(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps)
+{
+    *nsteps = 0;
+    steps_out so = {steps, cap, nsteps};
+    return read_cell(r, cell, OCR_MOVE, out, max, steps && cap ? &so : NULL);
 }
 
 int ocr_cands_mix(const ocr_cand *a, int na, const ocr_cand *b, int nb, ocr_cand *out, int max)
@@ -861,44 +901,4 @@ static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap)
         p = close + 7;
     }
     return n;
-}
-
-int ocr_reader_read_steps(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps)
-{
-    *nsteps = 0;
-    if (!r || !cell || !out || max <= 0 || !choice_mode(r, 1))
-        return 0;
-    if (r->whitelist != OCR_MOVE) {
-        if (!TessBaseAPISetVariable(r->api, "tessedit_char_whitelist", r->notation ? "" : whitelist[OCR_MOVE]))
-            return 0;
-        r->whitelist = OCR_MOVE;
-    }
-    int height = 0;
-    PIX *ink = ink_of(cell, &height);
-    PIX *pix = ink ? view_of(ink, height, &views_for(r)[0]) : NULL;
-    pixDestroy(&ink);
-    if (!pix)
-        return 0;
-    TessBaseAPISetImage2(r->api, pix);
-    TessBaseAPISetSourceResolution(r->api, 300);
-    int found = 0;
-    char *hocr = TessBaseAPIRecognize(r->api, NULL) == 0 ? TessBaseAPIGetHOCRText(r->api, 0) : NULL;
-    if (hocr) {
-        *nsteps = parse_steps(hocr, steps, cap);
-        TessDeleteText(hocr);
-        char text[OCR_CANDS][STEPS_TEXT_MAX];
-        float score[OCR_CANDS];
-        int n = steps_best(steps, *nsteps, text, score, max < OCR_CANDS ? max : OCR_CANDS);
-        /* The engine's own line first when the steps rate it as high. */
-        char line[OCR_TEXT_MAX];
-        engine_text(r->api, OCR_MOVE, line);
-        float line_score = steps_score(steps, *nsteps, line);
-        if (line[0] && isfinite(line_score) && (n == 0 || line_score >= score[0] - 0.01f))
-            found = add_cand(out, found, line, line_score);
-        for (int i = 0; i < n && found < max; i++)
-            found = add_cand(out, found, text[i], score[i]);
-    }
-    TessBaseAPIClear(r->api);
-    pixDestroy(&pix);
-    return found;
 }

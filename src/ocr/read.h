@@ -68,15 +68,14 @@ void ocr_reader_free(ocr_reader **pr);
  * of their whitelist (read.c), unless Tesseract read nothing with it. */
 int ocr_reader_read(ocr_reader *r, PIX *cell, ocr_mode mode, ocr_cand *out, int max);
 
-/* Reads a move cell's ink once, as the model sees it step by step: what
- * each time step of its output held (the characters of 1% or more, the
- * blank "" among them) into steps[] (at most cap choices; *nsteps says how
- * many), and the likeliest texts those steps spell into out[] (up to max,
- * their scores ln probabilities summed over every alignment: steps.h).
- * Returns how many texts; 0 as ocr_reader_read does. Scoring any text
- * against the steps afterwards (steps_score) is what lets the decoder
- * weigh every legal move, not only these. */
-int ocr_reader_read_steps(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps);
+/* ocr_reader_read in OCR_MOVE, and besides what the model saw step by
+ * step in the first view (the one every reader reads): what each time
+ * step of its output held (the characters of 1% or more, the blank ""
+ * among them) into steps[] (at most cap choices; *nsteps says how many;
+ * none when steps is NULL). Scoring any text against the steps
+ * afterwards (steps_score) is what lets the decoder weigh every legal
+ * move, not only the candidates. */
+int ocr_reader_read_move(ocr_reader *r, PIX *cell, ocr_cand *out, int max, pt_step *steps, size_t cap, size_t *nsteps);
 
 /* The mixture of two readers' candidates of one cell: each text's
  * probability averaged over the two (0 in one that lacks it), into out[]

@@ -557,7 +557,9 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
             c->status = cell_status(pix, c->w, c->h);
             if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
-                int k = ocr_reader_read(reader, pix, OCR_MOVE, cands, PT_SCAN_CANDS);
+                size_t got = 0;
+                pt_step *at = steps && room_for_steps(s) ? s->steps + s->nsteps : NULL;
+                int k = ocr_reader_read_move(reader, pix, cands, PT_SCAN_CANDS, at, CELL_STEPS, &got);
                 if (o->mix && reader == o->moves && (k == 0 || cands[0].score < MIX_BELOW)) {
                     /* Each model reads what the other misses: eng print
                      * and long coordinates, notation2 hands notation
@@ -566,12 +568,8 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                     int m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
-                if (steps && k > 0 && room_for_steps(s)) {
-                    ocr_cand more[OCR_CANDS];
-                    size_t got = 0;
-                    ocr_reader_read_steps(reader, pix, more, PT_SCAN_CANDS, s->steps + s->nsteps, CELL_STEPS, &got);
-                    s->nsteps += got;
-                }
+                if (k > 0)
+                    s->nsteps += got; /* steps of a cell read as nothing: none */
                 if (k > 0)
                     snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
                 for (int j = 0; j < k; j++) {

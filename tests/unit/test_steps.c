@@ -1,7 +1,7 @@
 /*
  * test_steps.c - a recogniser's time steps read as CTC reads them: the
  * probability of a text over every alignment (steps_score), the likeliest
- * texts (steps_best), the steps a cell reading gives (ocr_reader_read_steps,
+ * texts (steps_best), the steps a cell reading gives (ocr_reader_read_move,
  * on a rendered cell of tests/corpora/ocr/cells/), and the steps kept by a
  * record and decoded.
  */
@@ -101,8 +101,10 @@ static void test_best_texts(void **state)
     assert_string_equal(text[0], "ee");
 }
 
-/* A rendered cell read as steps: the move written has a forced alignment
- * as likely as the best text, and far likelier than another legal move. */
+/* A rendered cell read with its steps: the move written has a forced
+ * alignment as likely as the steps' best text, and far likelier than
+ * another legal move; the candidates are those the cell's reading without
+ * steps gives, so taking the steps changes nothing else. */
 static void test_cell_steps(void **state)
 {
     (void)state;
@@ -110,20 +112,30 @@ static void test_cell_steps(void **state)
     assert_int_equal(ocr_reader_new(&r, NULL, "eng"), PT_OK);
     PIX *pix = pixRead("tests/corpora/ocr/cells/nf3-dejavu.png");
     assert_non_null(pix);
-    ocr_cand cand[OCR_CANDS];
+    ocr_cand cand[OCR_CANDS], plain[OCR_CANDS];
     pt_step steps[1024];
     size_t n = 0;
-    int k = ocr_reader_read_steps(r, pix, cand, OCR_CANDS, steps, 1024, &n);
+    int k = ocr_reader_read_move(r, pix, cand, OCR_CANDS, steps, 1024, &n);
     assert_true(k > 0);
     assert_true(n > 3);
     assert_true(steps[0].first);
     assert_string_equal(cand[0].text, "Nf3");
+    char best[1][STEPS_TEXT_MAX];
+    float best_score;
+    assert_int_equal(steps_best(steps, n, best, &best_score, 1), 1);
+    assert_string_equal(best[0], "Nf3");
     float nf3 = steps_score(steps, n, "Nf3"), nc3 = steps_score(steps, n, "Nc3");
-    assert_true(fabsf(nf3 - cand[0].score) < 0.5f);
+    assert_true(fabsf(nf3 - best_score) < 0.5f);
     assert_true(nc3 < nf3 - 3);
-    /* And the choice-iterator reading still works on the same reader. */
-    assert_true(ocr_reader_read(r, pix, OCR_MOVE, cand, OCR_CANDS) > 0);
-    assert_string_equal(cand[0].text, "Nf3");
+    /* The same reading without the steps, on the same reader. */
+    assert_int_equal(ocr_reader_read(r, pix, OCR_MOVE, plain, OCR_CANDS), k);
+    for (int i = 0; i < k; i++) {
+        assert_string_equal(plain[i].text, cand[i].text);
+        assert_float_equal(plain[i].score, cand[i].score, 1e-6);
+    }
+    /* And no steps asked for, none given. */
+    assert_int_equal(ocr_reader_read_move(r, pix, plain, OCR_CANDS, NULL, 0, &n), k);
+    assert_int_equal(n, 0);
     pixDestroy(&pix);
     ocr_reader_free(&r);
 }
