@@ -665,6 +665,63 @@ nomem:
     return -1;
 }
 
+/* ------------------------------------------------------------ time steps */
+
+/* The hOCR's entities back into the character (HOcrEscape makes five). */
+static void unescape(const char *s, size_t n, char *out, size_t size)
+{
+    static const struct {
+        const char *name, *c;
+    } ents[] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 1 < size;) {
+        size_t k = 0;
+        while (k < sizeof ents / sizeof ents[0] && strncmp(s + i, ents[k].name, strlen(ents[k].name)) != 0)
+            k++;
+        if (k < sizeof ents / sizeof ents[0]) {
+            out[o++] = ents[k].c[0];
+            i += strlen(ents[k].name);
+        } else {
+            out[o++] = s[i++];
+        }
+    }
+    out[o] = '\0';
+}
+
+/* The time steps of an hOCR made with lstm_choice_mode 1: each
+ * "timestep" span holds its choices, "x_confs P'>C</span>" with P the
+ * percent. Returns how many choices went into steps[] (at most cap). */
+static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap)
+{
+    size_t n = 0;
+    int first = 0;
+    for (const char *p = hocr; p && *p && n < cap;) {
+        const char *ts = strstr(p, "id='timestep"), *ch = strstr(p, "x_confs ");
+        if (!ch)
+            break;
+        if (ts && ts < ch) {
+            first = 1;
+            p = ts + 12;
+            continue;
+        }
+        const char *gt = strstr(ch, "'>");
+        const char *close = gt ? strstr(gt, "</span>") : NULL;
+        if (!close)
+            break;
+        pt_step *s = &steps[n];
+        unescape(gt + 2, (size_t)(close - gt - 2), s->text, sizeof s->text);
+        float p100 = strtof(ch + 8, NULL);
+        s->p = (p100 < 1 ? 1 : p100 > 100 ? 100 : p100) / 100.0f;
+        s->first = (uint8_t)(first || n == 0);
+        if (strcmp(s->text, " ") != 0) /* a space is no character of a move */
+            n++, first = 0;
+        p = close + 7;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------ reading */
+
 /* Sets lstm_choice_mode (2: the choice iterator's alternatives, 1: the raw
  * time steps in the hOCR). */
 static bool choice_mode(ocr_reader *r, int mode)
@@ -677,8 +734,6 @@ static bool choice_mode(ocr_reader *r, int mode)
     r->choice_mode = mode;
     return true;
 }
-
-static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap);
 
 /* Where a reading's time steps go (ocr_reader_read_move). */
 typedef struct steps_out {
@@ -846,59 +901,4 @@ int ocr_cands_mix(const ocr_cand *a, int na, const ocr_cand *b, int nb, ocr_cand
     int found = n < max ? n : max;
     memcpy(out, all, (size_t)found * sizeof *out);
     return found;
-}
-
-/* ------------------------------------------------------------ time steps */
-
-/* The hOCR's entities back into the character (HOcrEscape makes five). */
-static void unescape(const char *s, size_t n, char *out, size_t size)
-{
-    static const struct {
-        const char *name, *c;
-    } ents[] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
-    size_t o = 0;
-    for (size_t i = 0; i < n && o + 1 < size;) {
-        size_t k = 0;
-        while (k < sizeof ents / sizeof ents[0] && strncmp(s + i, ents[k].name, strlen(ents[k].name)) != 0)
-            k++;
-        if (k < sizeof ents / sizeof ents[0]) {
-            out[o++] = ents[k].c[0];
-            i += strlen(ents[k].name);
-        } else {
-            out[o++] = s[i++];
-        }
-    }
-    out[o] = '\0';
-}
-
-/* The time steps of an hOCR made with lstm_choice_mode 1: each
- * "timestep" span holds its choices, "x_confs P'>C</span>" with P the
- * percent. Returns how many choices went into steps[] (at most cap). */
-static size_t parse_steps(const char *hocr, pt_step *steps, size_t cap)
-{
-    size_t n = 0;
-    int first = 0;
-    for (const char *p = hocr; p && *p && n < cap;) {
-        const char *ts = strstr(p, "id='timestep"), *ch = strstr(p, "x_confs ");
-        if (!ch)
-            break;
-        if (ts && ts < ch) {
-            first = 1;
-            p = ts + 12;
-            continue;
-        }
-        const char *gt = strstr(ch, "'>");
-        const char *close = gt ? strstr(gt, "</span>") : NULL;
-        if (!close)
-            break;
-        pt_step *s = &steps[n];
-        unescape(gt + 2, (size_t)(close - gt - 2), s->text, sizeof s->text);
-        float p100 = strtof(ch + 8, NULL);
-        s->p = (p100 < 1 ? 1 : p100 > 100 ? 100 : p100) / 100.0f;
-        s->first = (uint8_t)(first || n == 0);
-        if (strcmp(s->text, " ") != 0) /* a space is no character of a move */
-            n++, first = 0;
-        p = close + 7;
-    }
-    return n;
 }

@@ -568,10 +568,10 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                     int m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
-                if (k > 0)
+                if (k > 0) {
                     s->nsteps += got; /* steps of a cell read as nothing: none */
-                if (k > 0)
                     snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
+                }
                 for (int j = 0; j < k; j++) {
                     int clock = l->clock ? split_clock(cands[j].text) : -1;
                     if (j == 0)
@@ -857,9 +857,12 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     size_t which = 0;
     bool flip = false;
     float best_rank = 0, ranks[2][SHIPPED] = {{0}};
+    ocr_fit upright[SHIPPED] = {{0}}; /* the fits the right way up, kept */
     for (int turn = 0; turn < 2; turn++) {
         for (size_t i = 0; i < o->nlayouts; i++) {
             ocr_fit f = ocr_grid_fit(&g, &o->layouts[i], px_mm);
+            if (turn == 0)
+                upright[i] = f;
             /* A scan is of the whole page: of two fits as good, the one
              * that needs the page shifted less (a layout whose lines are
              * the same turned half round, read upside down, must be
@@ -901,7 +904,8 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
     for (size_t i = 0; i < o->nlayouts; i++) {
         if (i == which || ranks[flip][i] < best_rank - 0.05f)
             continue;
-        ocr_fit f = ocr_grid_fit(&g, &o->layouts[i], px_mm);
+        /* A page turned has its lines found again: fitted anew. */
+        ocr_fit f = flip ? ocr_grid_fit(&g, &o->layouts[i], px_mm) : upright[i];
         int asked, agree = numbers_agree(o, &o->layouts[i], &f, p.bin, &g, &asked);
         if (agree > s->numbers)
             best = f, which = i, s->numbers = agree, s->numbers_asked = asked;
