@@ -859,6 +859,8 @@ enum {
     PT_ENTRY_ILLEGIBLE = 2,  /* '?' */
     PT_ENTRY_DRAW_OFFER = 4, /* "(=)" after the move (Law 9.1.2.2) */
     PT_ENTRY_NUMBERED = 8,   /* a move number was written before it */
+    PT_ENTRY_BLANK = 16,     /* with GAP: a form's box left blank, not struck
+                                through, which may be one the writer skipped */
 };
 
 enum { PT_COLUMN_WHITE = 0, PT_COLUMN_BLACK = 1 };
@@ -978,6 +980,7 @@ typedef struct pt_decode_ply {
  * likelihood ratio. The table is models/decode-costs.txt. */
 typedef struct pt_decode_costs {
     float gap;             /* a gap ('-') or illegible ('?') cell stands for a ply */
+    float skipped;         /* a blank box of a form stands for none: skipped */
     float missing;         /* a record has no entry for a ply */
     float extra;           /* an entry that is no ply */
     float missing_scanned; /* the same two in a record read off an image */

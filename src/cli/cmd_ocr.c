@@ -194,8 +194,9 @@ static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt
         ply[c] = -1;
         if (cells[c].entry >= 0 && (size_t)cells[c].entry < n)
             of_entry[cells[c].entry] = (int)c + 1;
-        /* An entry no ply took: written where the game has no move. */
-        if (cells[c].entry >= 0)
+        /* An entry no ply took: written where the game has no move (a
+         * blank box no ply took is one the writer passed over). */
+        if (cells[c].entry >= 0 && cells[c].status != PT_CELL_EMPTY)
             marks[c].status = PT_MARK_ILLEGAL;
     }
     const pt_decode_ply *plies = NULL;

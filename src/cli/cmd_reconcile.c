@@ -469,17 +469,24 @@ static bool read_costs(const char *path, pt_decode_costs *c)
         pt_cli_error("%s: %s", path, msg);
         return false;
     }
-    char text[8192];
+    enum { MOST = 64 * 1024 }; /* the table is a few kilobytes of costs and their reasons */
+    char *text = malloc(MOST);
     size_t len = 0, got;
-    while (len < sizeof text - 1 && (got = pt_input_read(in, text + len, sizeof text - 1 - len)) > 0)
+    while (text && len < MOST && (got = pt_input_read(in, text + len, MOST - len)) > 0)
         len += got;
     pt_input_close(&in);
     int line = 0;
-    if (len == sizeof text - 1 || pt_decode_costs_read(c, text, len, &line) != PT_OK) {
+    bool ok = false;
+    if (!text)
+        pt_cli_error("%s: out of memory", path);
+    else if (len == MOST)
+        pt_cli_error("%s: larger than 64 KiB, which no table of costs is", path);
+    else if (pt_decode_costs_read(c, text, len, &line) != PT_OK)
         pt_cli_error("%s:%d: not a 'name value' line of a known cost (see models/decode-costs.txt)", path, line);
-        return false;
-    }
-    return true;
+    else
+        ok = true;
+    free(text);
+    return ok;
 }
 
 static bool read_fen(const char *command, const char *fen, pt_pos *pos)

@@ -355,6 +355,26 @@ static int cell_status(PIX *ink_pix, int cell_w, int cell_h)
     return PT_CELL_WRITTEN;
 }
 
+/* Whether a stroke across box b, a dash through a cell left unrecorded
+ * (Law 8.4), was long enough for the grid to take it for a ruled line and
+ * so left no ink: a run of line pixels across a third of the box, away
+ * from its top and bottom edges, where the form's own lines may reach. */
+static bool struck_through(const ocr_grid *g, BOX *b)
+{
+    PIX *lines = pixClipRectangle(g->lines, b, NULL);
+    NUMA *rows = lines ? pixCountPixelsByRow(lines, NULL) : NULL;
+    int w = lines ? pixGetWidth(lines) : 0, h = lines ? pixGetHeight(lines) : 0;
+    bool struck = false;
+    for (int y = h / 6; rows && y < h - h / 6 && !struck; y++) {
+        l_float32 v = 0;
+        numaGetFValue(rows, y, &v);
+        struck = v > (l_float32)w / 3;
+    }
+    numaDestroy(&rows);
+    pixDestroy(&lines);
+    return struck;
+}
+
 /* A cell's text as the decoder is to read it: a move number written or
  * printed before the move left off ("12. Nf3", "12.Nf3", and "12Nf3"
  * when the dot was lost: no move begins with a digit but castling's 0-0). */
@@ -555,6 +575,8 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
         PIX *pix = inner ? ink(bin, g, inner, speck) : NULL;
         if (pix) {
             c->status = cell_status(pix, c->w, c->h);
+            if (c->status == PT_CELL_EMPTY && struck_through(g, inner))
+                c->status = PT_CELL_STRUCK;
             if (c->status == PT_CELL_WRITTEN && (!o->hook || o->hook(o->hook_arg, c->number, c->side, pix))) {
                 ocr_cand cands[OCR_CANDS];
                 size_t got = 0;
@@ -606,7 +628,7 @@ static bool make_record(pt_scan *s)
         float scores[PT_SCAN_CANDS];
         size_t k = 0;
         if (c->status != PT_CELL_WRITTEN)
-            e.marks = PT_ENTRY_GAP;
+            e.marks = PT_ENTRY_GAP | (c->status == PT_CELL_EMPTY ? PT_ENTRY_BLANK : 0);
         else if (c->ncands == 0)
             e.marks = PT_ENTRY_ILLEGIBLE;
         for (int j = 0; j < c->ncands && c->status == PT_CELL_WRITTEN; j++) {

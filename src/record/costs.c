@@ -17,6 +17,7 @@ static const struct {
     size_t offset;
 } names[] = {
     {"gap", offsetof(pt_decode_costs, gap)},
+    {"skipped", offsetof(pt_decode_costs, skipped)},
     {"missing", offsetof(pt_decode_costs, missing)},
     {"extra", offsetof(pt_decode_costs, extra)},
     {"missing_scanned", offsetof(pt_decode_costs, missing_scanned)},

@@ -65,6 +65,7 @@
 
 static const pt_decode_costs default_costs = {
     .gap = 0.5f,
+    .skipped = 0.5f,
     .missing = 3.0f,
     .extra = 3.0f,
     .missing_scanned = 8.0f,
@@ -698,6 +699,22 @@ static bool may_end(const search *s, const node *n)
            (s->moves < 0 || (n->depth > 0 && last_number(s, n) == s->moves));
 }
 
+/* Where the run of blank boxes at entry `at` of record r ends, when it is
+ * whole rows of a form between rows written (a row the writer passed
+ * over); else 0. A blank box among struck ones, or a single one, is more
+ * often part of a gap (Law 8.4) or writing too faint to see. */
+static size_t skipped_rows(const search *s, size_t r, size_t at)
+{
+    const pt_entry *e = s->entries[r];
+    size_t past = at;
+    while (past < s->len[r] && e[past].marks & PT_ENTRY_BLANK)
+        past++;
+    bool rows = past > at && e[at].column == PT_COLUMN_WHITE && e[past - 1].column == PT_COLUMN_BLACK;
+    bool written_around = at > 0 && past < s->len[r] && !(e[at - 1].marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE)) &&
+                          !(e[past].marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE));
+    return rows && written_around ? past : 0;
+}
+
 /* One way a record can account for a ply. */
 typedef struct way {
     uint8_t op;
@@ -732,9 +749,19 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
     if (cost > 0) { /* an entry that spells the move is taken as written */
         float rank = s->suspect[r] && s->suspect[r][at] ? c->suspect : s->missing[r];
         w[k++] = (way){PT_OP_MISSING, -1, -1, (int32_t)at, s->missing[r], rank};
-        if (at + 1 < s->len[r]) {
-            cost = s->extra[r] + entry_cost(s, r, &s->entries[r][at + 1], &n->pos, read[1], m, san, want, nwant, &op);
-            w[k++] = (way){(uint8_t)op, (int32_t)at + 1, (int32_t)at, (int32_t)at + 2, cost, cost - 2 * c->rank_left};
+        /* The entry left over, or a form's rows left blank before the
+         * move: rows the writer passed over, at `skipped` a box instead of
+         * plies left unrecorded, whose moves would have to be made up. */
+        size_t past = skipped_rows(s, r, at);
+        float over = past ? c->skipped * (float)(past - at) : s->extra[r];
+        if (!past)
+            past = at + 1;
+        if (past < s->len[r]) {
+            const pt_entry *e = &s->entries[r][past];
+            pt_move spelt = past == at + 1 ? read[1] : read_entry(s, r, e, &n->pos);
+            cost = over + entry_cost(s, r, e, &n->pos, spelt, m, san, want, nwant, &op);
+            float ranked = cost - (float)(past - at + 1) * c->rank_left; /* past - at + 1 entries read */
+            w[k++] = (way){(uint8_t)op, (int32_t)past, (int32_t)at, (int32_t)past + 1, cost, ranked};
         }
     }
     /* The likeliest first; the others only within c->branch of it. */
@@ -1660,6 +1687,8 @@ static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t 
             if (j < 0 || !pt_record_scanned(records[r]))
                 continue;
             int32_t len = (int32_t)pt_record_entries(records[r], &entries);
+            if (entries[j].marks & PT_ENTRY_BLANK)
+                continue; /* a row passed over, not an entry left over */
             for (int32_t e = j - SUSPECT_NEAR; e <= j + SUSPECT_NEAR; e++)
                 if (e >= 0 && e < len)
                     d->suspects[first[r] + (size_t)e] = 1, any = true;

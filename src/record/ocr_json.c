@@ -309,7 +309,7 @@ static pt_err cell(pt_record *r, const jval *c)
         scores[n++] = (float)score;
     }
     if (strcmp(status, "written") != 0)
-        e.marks = PT_ENTRY_GAP, n = 0;
+        e.marks = PT_ENTRY_GAP | (strcmp(status, "empty") == 0 ? PT_ENTRY_BLANK : 0), n = 0;
     else if (n == 0)
         e.marks = PT_ENTRY_ILLEGIBLE;
     pt_err err = pt_record_add(r, &e, texts, scores, n);

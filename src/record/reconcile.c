@@ -175,7 +175,20 @@ static void per_record(const game *gm, findings *f, size_t r)
     char at[48], other[48], who[96];
     for (size_t p = 0; p < gm->n; p++) {
         const pt_decode_ply *ply = &gm->plies[p];
-        if (ply->extra[r] >= 0) {
+        if (ply->extra[r] >= 0 && e[ply->extra[r]].marks & PT_ENTRY_BLANK) {
+            /* Rows of a form passed over (decode.c, skipped_rows): a note. */
+            int row = e[ply->extra[r]].number, rows = (ply->entry[r] - ply->extra[r]) / 2;
+            label(gm, p, at, sizeof at);
+            if (rows == 1)
+                add(f, "skipped-row", false, (int)r, ply->extra[r], (int)p, 1,
+                    "%s leaves row %d blank and goes on below it: %s and the moves after it stand a row late",
+                    gm->names[r], row, at);
+            else
+                add(f, "skipped-row", false, (int)r, ply->extra[r], (int)p, 1,
+                    "%s leaves rows %d to %d blank and goes on below them: %s and the moves after it stand %d rows "
+                    "late",
+                    gm->names[r], row, row + rows - 1, at, rows);
+        } else if (ply->extra[r] >= 0) {
             label(gm, p, at, sizeof at);
             add(f, "extra-move", true, (int)r, ply->extra[r], (int)p, 1,
                 "%s has '%s' before %s, which is no move of the game", gm->names[r],

@@ -239,9 +239,9 @@ static void grey_pen_strokes_are_ink(void **state)
     pt_ocr_free(&o);
 }
 
-/* Three upright strokes of grey level v (of 255) in the cell of move
- * number's side, on pix, a form of layout two-30 drawn at 300 dpi. */
-static void strokes_in_cell(PIX *pix, int number, int side, int v)
+/* The box in pixels of move number's side on a form of layout two-30
+ * drawn at 300 dpi. */
+static void cell_box(int number, int side, int *x, int *y, int *w, int *h)
 {
     ocr_layout l;
     char msg[256];
@@ -249,18 +249,26 @@ static void strokes_in_cell(PIX *pix, int number, int side, int v)
     ocr_cell_spec cells[OCR_LAYOUT_CELLS];
     size_t n = ocr_layout_cells(&l, cells, OCR_LAYOUT_CELLS);
     const float px = 300 / 25.4f;
-    for (size_t i = 0; i < n; i++) {
-        if (cells[i].number != number || cells[i].side != side)
-            continue;
-        int x = (int)(cells[i].box.x * px), y = (int)(cells[i].box.y * px), h = (int)(cells[i].box.h * px);
-        for (int k = 0; k < 3; k++) {
-            BOX *b = boxCreate(x + h + 40 * k, y + h / 4, 6, h / 2);
-            pixSetInRectArbitrary(pix, b, (l_uint32)v);
-            boxDestroy(&b);
+    for (size_t i = 0; i < n; i++)
+        if (cells[i].number == number && cells[i].side == side) {
+            *x = (int)(cells[i].box.x * px), *y = (int)(cells[i].box.y * px);
+            *w = (int)(cells[i].box.w * px), *h = (int)(cells[i].box.h * px);
+            return;
         }
-        return;
-    }
     fail_msg("no cell %d %d", number, side);
+}
+
+/* Three upright strokes of grey level v (of 255) in the cell of move
+ * number's side, on pix, a form of layout two-30 drawn at 300 dpi. */
+static void strokes_in_cell(PIX *pix, int number, int side, int v)
+{
+    int x, y, w, h;
+    cell_box(number, side, &x, &y, &w, &h);
+    for (int k = 0; k < 3; k++) {
+        BOX *b = boxCreate(x + h + 40 * k, y + h / 4, 6, h / 2);
+        pixSetInRectArbitrary(pix, b, (l_uint32)v);
+        boxDestroy(&b);
+    }
 }
 
 /* How many pixels of pix are ink as the cells are read (image.h). */
@@ -331,6 +339,41 @@ static void a_faint_pen_is_read(void **state)
     pt_ocr_free(&o);
 }
 
+/* A dash through a cell is a gap, a blank cell a blank gap (a box the
+ * writer may have passed over): also a dash across two thirds of the
+ * cell, which is long enough for the ruled lines' search to find it and
+ * take it out of the cell's ink. */
+static void a_long_dash_is_struck(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *pix = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    for (int number = 1; number <= 3; number += 2)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
+            strokes_in_cell(pix, number, side, 40);
+    int x, y, w, h;
+    cell_box(2, PT_COLUMN_WHITE, &x, &y, &w, &h);
+    BOX *dash = boxCreate(x + w / 6, y + h / 2, 2 * w / 3, 5);
+    pixSetInRectArbitrary(pix, dash, 40);
+    boxDestroy(&dash);
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    size_t n;
+    const pt_entry *e = read_entries(o, s, pix, &n);
+    assert_int_equal(n, 6);
+    assert_int_equal(e[2].number, 2);
+    assert_int_equal(e[2].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP);
+    assert_int_equal(e[3].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP | PT_ENTRY_BLANK);
+    for (size_t i = 0; i < n; i++)
+        if ((i < 2 || i > 3) && (e[i].marks & PT_ENTRY_GAP))
+            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* The form's PDF is a PDF, and a language without labels is refused. */
 static void the_form_as_pdf(void **state)
 {
@@ -355,10 +398,15 @@ static void the_form_as_pdf(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_shipped_layout_reads),        cmocka_unit_test(a_bad_layout_says_where),
-        cmocka_unit_test(each_form_is_told_from_the_others), cmocka_unit_test(bad_images_are_refused_with_their_code),
-        cmocka_unit_test(a_skewed_scan_is_straightened),     cmocka_unit_test(the_form_as_pdf),
-        cmocka_unit_test(grey_pen_strokes_are_ink),          cmocka_unit_test(a_faint_pen_is_read),
+        cmocka_unit_test(every_shipped_layout_reads),
+        cmocka_unit_test(a_bad_layout_says_where),
+        cmocka_unit_test(each_form_is_told_from_the_others),
+        cmocka_unit_test(bad_images_are_refused_with_their_code),
+        cmocka_unit_test(a_skewed_scan_is_straightened),
+        cmocka_unit_test(the_form_as_pdf),
+        cmocka_unit_test(grey_pen_strokes_are_ink),
+        cmocka_unit_test(a_faint_pen_is_read),
+        cmocka_unit_test(a_long_dash_is_struck),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
