@@ -1557,12 +1557,15 @@ static void swap_found(pt_decode *d, found *f)
  * move that 128 keeps.) A game barely certain (its margin within verify
  * of ambiguous) is looked for again once too: the margin is only as good
  * as the rivals the beam kept, and a beam of 32 lost one as cheap as the
- * best, which then stood as certain. With a scanned record, whose plies
- * pay the prior, so is an ambiguous game: on a typed sheet read by OCR
- * whose cell read as no legal move (every move at the `wrong` cost), the
- * prior ranked the move written behind thirty others and the beam lost
- * it, for a game 4.0 dearer reported as ambiguous. (For written records
- * that changed what `partiar check` suggests on the HCS sheets, unasked.) */
+ * best, which then stood as certain. So is an ambiguous game: on a typed
+ * sheet read by OCR whose cell read as no legal move (every move at the
+ * `wrong` cost), the prior ranked the move written behind thirty others
+ * and the beam lost it, for a game 4.0 dearer reported as ambiguous; and
+ * a transcribed sheet read alone whose writer left 8... Bd7 out (the hard
+ * selection set's g0036 Black copy, as written) was read as 15 of its 87
+ * plies, cost 19.5, where a beam of 128 finds the game at 3.0. With
+ * verify at 0 (partiar check's repairs, which report no margin) only a
+ * scanned record's ambiguous game is. */
 static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts, int from)
 {
     pt_decode_opts o = opts ? *opts : (pt_decode_opts){0};
@@ -1589,7 +1592,7 @@ static pt_err widening(pt_decode *d, const pt_record *const *records, size_t n, 
     while ((err == PT_OK || (err == PT_ERR_ILLEGAL && bound)) && !d->timed_out && beam < widest) {
         bool none = err == PT_ERR_ILLEGAL;
         bool dear = none || d->cost - weight * d->prior > c->widen * (float)cells;
-        bool barely = !again && (weight > 0 || d->margin >= c->ambiguous) && d->margin < c->ambiguous + c->verify;
+        bool barely = !again && d->margin < c->ambiguous + c->verify && (c->verify > 0 || weight > 0);
         if (!dear && !barely)
             break;
         if (o.max_seconds > 0) {

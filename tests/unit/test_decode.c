@@ -546,6 +546,50 @@ static void test_second_candidate_costs_its_weighted_score_gap(void **state)
     pt_record_free(&rec);
 }
 
+/* A transcribed sheet read alone whose writer left 8... Bd7 out and wrote
+ * the moves after it a column over (Ding Liren - Nakamura, Lindores Abbey
+ * 2020: the hard selection set's g0036 Black copy as written). A beam of
+ * 32 loses the ply left out among readings of "Qxc4" and reads 15 of the
+ * 87 plies right, an ambiguous game at 19.5; looked for again as
+ * ambiguous (verify), four times as wide, the game is found at the ply's
+ * `missing` alone. With verify at 0, as partiar check's repairs search,
+ * it is not. */
+static void ambiguous_written_game_looked_for_again(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"black\"]\n\n"
+                             "1. d4 Nf6 2. c4 e6 3. Nf3 d5 4. g3 Be7 5. Bg2 O-O 6. O-O dxc4 7. Qc2 a6 8. a4 8... Qxc4 "
+                             "9. Bc6 Bg5 10. Nbd7 Nc3 11. h6 Bxf6 12. Nxf6 a5 13. Bd6 Rfd1 14. Qe7 14... Nd2 15. Bxg2 "
+                             "Kxg2 16. b5 Qc6 17. e5 Nde4 18. exd4 Rxd4 19. Be5 Rd3 20. Qe8 Nxf6+ 21. Bxf6 Qf3 22. c5 "
+                             "Rad1 23. Bxc3 bxc3 24. b4 cxb4 25. cxb4 Rd6 26. Qa4 Qg4 27. Qxa5 Rxh6 28. Rad8 Rb1 29. "
+                             "Qd5+ e4 30. Qd7 Qxd7 31. Rxd7 Rxa6 32. Rd4 e5 33. Rb8 Rb3 34. g5 Ra7 35. Re4 Rf3 36. "
+                             "Rxe5 Rfxf7 37. Reb5 Rg7+ 38. Kh8 Rh7+ 39. Kg8 Rag7+ 40. Kf8 Rc7 41. Kg8 Rcg7+ 42. Kf8 "
+                             "Rf7+ 43. Kg8 Rfg7+ 1/2-1/2\n");
+    const char *game = "d2d4 g8f6 c2c4 e7e6 g1f3 d7d5 g2g3 f8e7 f1g2 e8g8 e1g1 d5c4 d1c2 a7a6 a2a4 c8d7 c2c4 "
+                       "d7c6 c1g5 b8d7 b1c3 h7h6 g5f6 d7f6 a4a5 e7d6 f1d1 d8e7 f3d2 c6g2 g1g2 b7b5 c4c6 e6e5 "
+                       "d2e4 e5d4 d1d4 d6e5 d4d3 e7e8 e4f6 e5f6 c6f3 c7c5 a1d1 f6c3 b2c3 b5b4 c3b4 c5b4 d3d6 "
+                       "e8a4 f3g4 a4a5 d6h6 a8d8 d1b1 a5d5 e2e4 d5d7 g4d7 d8d7 h6a6 d7d4 e4e5 f8b8 b1b3 g7g5 "
+                       "a6a7 d4e4 b3f3 e4e5 f3f7 e5b5 f7g7 g8h8 g7h7 h8g8 a7g7 g8f8 g7c7 f8g8 c7g7 g8f8 g7f7 "
+                       "f8g8 f7g7";
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    const pt_record *one = w;
+    char got[1024];
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game);
+    assert_float_equal(pt_decode_cost(d), 3.0f, 1e-4f);
+    pt_decode_costs c;
+    pt_decode_costs_default(&c);
+    c.verify = 0;
+    const pt_decode_opts unverified = {.costs = &c};
+    assert_int_equal(pt_decode_run(d, &one, 1, &unverified), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_not_equal(got, game);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* A scanned record of cells, row by row from move 1: "" a blank box,
  * "-" one struck through, else the text the recogniser read. */
 static pt_record *scanned_rows(const char *const *cells, size_t n)
@@ -648,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_left_out_move_survives_the_beam),
         cmocka_unit_test(test_left_out_move_found_near_a_cell_left_over),
         cmocka_unit_test(test_blank_row_passed_over),
+        cmocka_unit_test(ambiguous_written_game_looked_for_again),
         cmocka_unit_test(test_costs_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
