@@ -463,24 +463,16 @@ static int run_sheets(char **files, int n, const settings *s)
 
 static bool read_costs(const char *path, pt_decode_costs *c)
 {
-    pt_input *in;
-    char msg[200];
-    if (pt_input_open(&in, path, msg, sizeof msg) != PT_OK) {
-        pt_cli_error("%s: %s", path, msg);
-        return false;
-    }
-    enum { MOST = 64 * 1024 }; /* the table is a few kilobytes of costs and their reasons */
-    char *text = malloc(MOST);
-    size_t len = 0, got;
-    while (text && len < MOST && (got = pt_input_read(in, text + len, MOST - len)) > 0)
-        len += got;
-    pt_input_close(&in);
+    char *text = NULL;
+    size_t len = 0;
+    pt_err err = pt_file_read_all(path, 64u << 10, &text, &len); /* the table is a few kilobytes */
     int line = 0;
     bool ok = false;
-    if (!text)
-        pt_cli_error("%s: out of memory", path);
-    else if (len == MOST)
-        pt_cli_error("%s: larger than 64 KiB, which no table of costs is", path);
+    if (err != PT_OK)
+        pt_cli_error("%s: %s", path,
+                     err == PT_ERR_RANGE   ? "larger than 64 KiB, which no table of costs is"
+                     : err == PT_ERR_NOMEM ? "out of memory"
+                                           : strerror(errno));
     else if (pt_decode_costs_read(c, text, len, &line) != PT_OK)
         pt_cli_error("%s:%d: not a 'name value' line of a known cost (see models/decode-costs.txt)", path, line);
     else

@@ -706,10 +706,12 @@ static bool may_end(const search *s, const node *n)
 static size_t skipped_rows(const search *s, size_t r, size_t at)
 {
     const pt_entry *e = s->entries[r];
+    if (!(e[at].marks & PT_ENTRY_BLANK))
+        return 0; /* nearly always: the search asks at every entry */
     size_t past = at;
     while (past < s->len[r] && e[past].marks & PT_ENTRY_BLANK)
         past++;
-    bool rows = past > at && e[at].column == PT_COLUMN_WHITE && e[past - 1].column == PT_COLUMN_BLACK;
+    bool rows = e[at].column == PT_COLUMN_WHITE && e[past - 1].column == PT_COLUMN_BLACK;
     bool written_around = at > 0 && past < s->len[r] && !(e[at - 1].marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE)) &&
                           !(e[past].marks & (PT_ENTRY_GAP | PT_ENTRY_ILLEGIBLE));
     return rows && written_around ? past : 0;
@@ -752,10 +754,8 @@ static size_t ways(const search *s, size_t r, const node *n, const pt_move read[
         /* The entry left over, or a form's rows left blank before the
          * move: rows the writer passed over, at `skipped` a box instead of
          * plies left unrecorded, whose moves would have to be made up. */
-        size_t past = skipped_rows(s, r, at);
-        float over = past ? c->skipped * (float)(past - at) : s->extra[r];
-        if (!past)
-            past = at + 1;
+        size_t rows_end = skipped_rows(s, r, at), past = rows_end ? rows_end : at + 1;
+        float over = rows_end ? c->skipped * (float)(past - at) : s->extra[r];
         if (past < s->len[r]) {
             const pt_entry *e = &s->entries[r][past];
             pt_move spelt = past == at + 1 ? read[1] : read_entry(s, r, e, &n->pos);
