@@ -86,7 +86,7 @@ float ocr_page_skew(PIX *bin)
 
 bool ocr_page_make(ocr_page *p, PIX *pix, int quads, float scale, float skew)
 {
-    p->grey = p->bin = p->ink = p->faint = NULL;
+    p->grey = p->bin = p->ink = p->faint = p->joined = NULL;
     PIX *g = pixConvertTo8(pix, 0);
     if (g && quads) {
         PIX *t = pixRotateOrth(g, quads);
@@ -125,4 +125,15 @@ void ocr_page_clear(ocr_page *p)
     pixDestroy(&p->bin);
     pixDestroy(&p->ink);
     pixDestroy(&p->faint);
+    pixDestroy(&p->joined);
+}
+
+/* A hysteresis threshold: the faint pixels kept are those joined to ink,
+ * so a hairline between two dark strokes is kept and a faint speck on
+ * its own is not. */
+PIX *ocr_page_joined(ocr_page *p)
+{
+    if (!p->joined)
+        p->joined = pixSeedfillBinary(NULL, p->ink, p->faint, 8);
+    return p->joined;
 }

@@ -9,6 +9,7 @@
 #include "ocr/grid.h"
 #include "ocr/image.h"
 #include "ocr/layout.h"
+#include "ocr/scan.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -374,6 +375,72 @@ static void a_long_dash_is_struck(void **state)
     pt_ocr_free(&o);
 }
 
+/* The hook's count of a cell's ink in pieces, by cell (move 1 to 3). */
+typedef struct {
+    int pieces[4][2];
+} cell_pieces;
+
+static bool count_pieces(void *arg, int number, int side, PIX *ink)
+{
+    cell_pieces *c = arg;
+    l_int32 n = 0;
+    assert_int_equal(pixCountConnComp(ink, 8, &n), 0);
+    if (number >= 1 && number <= 3)
+        c->pieces[number][side] = n;
+    return false;
+}
+
+/* Three dark strokes in the cell of move number's side, each joined to the
+ * next by a hairline too light to be ink (a fine nib's upstroke). */
+static void nib_in_cell(PIX *pix, int number, int side)
+{
+    int x, y, w, h;
+    cell_box(number, side, &x, &y, &w, &h);
+    BOX *b = boxCreate(x + h, y + h / 4 + 2, 2 * 40, 2);
+    pixSetInRectArbitrary(pix, b, 210);
+    boxDestroy(&b);
+    strokes_in_cell(pix, number, side, 40);
+}
+
+/* A sheet written with a fine nib is read from its ink joined by its
+ * hairlines: cut at the ink's threshold, each letter would fall apart. One
+ * pen writes a sheet: a single cell with hairlines on a sheet without them
+ * is read as the others are. */
+static void a_fine_nib_is_read_whole(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *nib = pixConvertTo8(form, 0), *one = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    for (int number = 1; number <= 3; number++)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++) {
+            nib_in_cell(nib, number, side);
+            if (number == 1 && side == PT_COLUMN_WHITE)
+                nib_in_cell(one, number, side);
+            else
+                strokes_in_cell(one, number, side, 40);
+        }
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    cell_pieces c = {0};
+    ocr_set_cell_hook(o, count_pieces, &c);
+    pt_code code;
+    assert_int_equal(read_pix(o, nib, s, &code), PT_OK);
+    for (int number = 1; number <= 3; number++)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
+            if (c.pieces[number][side] != 1)
+                fail_msg("move %d side %d: %d pieces", number, side, c.pieces[number][side]);
+    memset(&c, 0, sizeof c);
+    assert_int_equal(read_pix(o, one, s, &code), PT_OK);
+    assert_int_equal(c.pieces[1][PT_COLUMN_WHITE], 3);
+    assert_int_equal(c.pieces[2][PT_COLUMN_BLACK], 3);
+    pixDestroy(&nib);
+    pixDestroy(&one);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* The form's PDF is a PDF, and a language without labels is refused. */
 static void the_form_as_pdf(void **state)
 {
@@ -407,6 +474,7 @@ int main(void)
         cmocka_unit_test(grey_pen_strokes_are_ink),
         cmocka_unit_test(a_faint_pen_is_read),
         cmocka_unit_test(a_long_dash_is_struck),
+        cmocka_unit_test(a_fine_nib_is_read_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
