@@ -590,6 +590,40 @@ static void ambiguous_written_game_looked_for_again(void **state)
     pt_record_free(&w);
 }
 
+/* A transcribed game still ambiguous after a wider search made for its
+ * cost is looked for wider once more: the hard selection set's g0001
+ * White copy, whose writer swapped 11... Nf5 and 12. Nd7 (and wrote Te8
+ * for Re8), costs 34.5 at a beam of 32 and 17.5 at 128, read as 21 of
+ * its 91 plies; 512 finds the game. */
+static void transcribed_game_checked_after_a_dear_search(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n"
+                             "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 5. Bxc6 dxc6 6. Nc3 O-O 7. Be3 Bd6 8. Bg5 Qe7 "
+                             "9. h3 Te8 10. g4 Qe6 11. Nh4 Nf5 12. Nd7 Nc5 13. h4 Bf8 14. h5 f6 15. Be3 Qf7 16. f4 "
+                             "exf4 17. Bxf4 b5 18. Qf3 Ne6 19. Be3 Bb7 20. O-O-O b4 21. Na4 c5 22. h6 g6 23. Ng7 Bxg7 "
+                             "24. hxg7 c4 25. Nc5 Nxc5 26. Bxc5 cxd3 27. cxd3 a5 28. Bf8 Rxf8 29. gxf8=Q Rxf8 30. "
+                             "Kb1 Qd7 31. Rc1 a4 32. Qe3 Rf7 33. Rc4 b3 34. a3 Qxg4 35. Rxa4 f5 36. Rd4 fxe4 37. Rd8 "
+                             "Rf8 38. Rxf8 Kxf8 39. Qc5 Ke8 40. Qxc7 Bc8 41. Qe5 Kd8 42. Qh8 Kc7 43. Rxh7 Kc6 44. "
+                             "Qc3 Kd6 45. Qd4 Ke6 46. dxe4 1-0\n");
+    const char *game = "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 d2d3 f8c5 b5c6 d7c6 b1c3 e8g8 c1e3 c5d6 e3g5 d8e7 h2h3 "
+                       "f8e8 g2g4 e7e6 f3h4 f6d7 h4f5 d7c5 h3h4 d6f8 h4h5 f7f6 g5e3 e6f7 f2f4 e5f4 e3f4 b7b5 "
+                       "d1f3 c5e6 f4e3 c8b7 e1c1 b5b4 c3a4 c6c5 h5h6 g7g6 f5g7 f8g7 h6g7 c5c4 a4c5 e6c5 e3c5 "
+                       "c4d3 c2d3 a7a5 c5f8 e8f8 g7f8q a8f8 c1b1 f7d7 d1c1 a5a4 f3e3 f8f7 c1c4 b4b3 a2a3 d7g4 "
+                       "c4a4 f6f5 a4d4 f5e4 d4d8 f7f8 d8f8 g8f8 e3c5 f8e8 c5c7 b7c8 c7e5 e8d8 e5h8 d8c7 h1h7 "
+                       "c7c6 h8c3 c6d6 c3d4 d6e6 d3e4";
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    const pt_record *one = w;
+    char got[1024];
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game);
+    assert_float_equal(pt_decode_cost(d), 8.5f, 1e-4f);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* A scanned record of cells, row by row from move 1: "" a blank box,
  * "-" one struck through, else the text the recogniser read. */
 static pt_record *scanned_rows(const char *const *cells, size_t n)
@@ -693,6 +727,7 @@ int main(void)
         cmocka_unit_test(test_left_out_move_found_near_a_cell_left_over),
         cmocka_unit_test(test_blank_row_passed_over),
         cmocka_unit_test(ambiguous_written_game_looked_for_again),
+        cmocka_unit_test(transcribed_game_checked_after_a_dear_search),
         cmocka_unit_test(test_costs_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
