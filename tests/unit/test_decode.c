@@ -546,6 +546,20 @@ static void test_second_candidate_costs_its_weighted_score_gap(void **state)
     pt_record_free(&rec);
 }
 
+/* A decoder that has read record r alone as game (its moves in UCI) at
+ * cost cost; the caller frees it. */
+static pt_decode *decoded_alone(const pt_record *r, const char *game, float cost)
+{
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    char got[1024];
+    assert_int_equal(pt_decode_run(d, &r, 1, NULL), PT_OK);
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, game);
+    assert_float_equal(pt_decode_cost(d), cost, 1e-4f);
+    return d;
+}
+
 /* A transcribed sheet read alone whose writer left 8... Bd7 out and wrote
  * the moves after it a column over (Ding Liren - Nakamura, Lindores Abbey
  * 2020: the hard selection set's g0036 Black copy as written). A beam of
@@ -571,14 +585,9 @@ static void ambiguous_written_game_looked_for_again(void **state)
                        "e8a4 f3g4 a4a5 d6h6 a8d8 d1b1 a5d5 e2e4 d5d7 g4d7 d8d7 h6a6 d7d4 e4e5 f8b8 b1b3 g7g5 "
                        "a6a7 d4e4 b3f3 e4e5 f3f7 e5b5 f7g7 g8h8 g7h7 h8g8 a7g7 g8f8 g7c7 f8g8 c7g7 g8f8 g7f7 "
                        "f8g8 f7g7";
-    pt_decode *d;
-    assert_int_equal(pt_decode_new(&d), PT_OK);
     const pt_record *one = w;
+    pt_decode *d = decoded_alone(one, game, 3.0f);
     char got[1024];
-    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, game);
-    assert_float_equal(pt_decode_cost(d), 3.0f, 1e-4f);
     pt_decode_costs c;
     pt_decode_costs_default(&c);
     c.verify = 0;
@@ -612,14 +621,7 @@ static void transcribed_game_checked_after_a_dear_search(void **state)
                        "c4d3 c2d3 a7a5 c5f8 e8f8 g7f8q a8f8 c1b1 f7d7 d1c1 a5a4 f3e3 f8f7 c1c4 b4b3 a2a3 d7g4 "
                        "c4a4 f6f5 a4d4 f5e4 d4d8 f7f8 d8f8 g8f8 e3c5 f8e8 c5c7 b7c8 c7e5 e8d8 e5h8 d8c7 h1h7 "
                        "c7c6 h8c3 c6d6 c3d4 d6e6 d3e4";
-    pt_decode *d;
-    assert_int_equal(pt_decode_new(&d), PT_OK);
-    const pt_record *one = w;
-    char got[1024];
-    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
-    uci_of(d, got, sizeof got);
-    assert_string_equal(got, game);
-    assert_float_equal(pt_decode_cost(d), 8.5f, 1e-4f);
+    pt_decode *d = decoded_alone(w, game, 8.5f);
     pt_decode_free(&d);
     pt_record_free(&w);
 }
