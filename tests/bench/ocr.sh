@@ -76,6 +76,12 @@
 #
 # Pair figures (both, flagged, wrong flagged) count in the rows of both
 # the pair's fonts (White's copy and Black's), and once in a subtotal.
+#
+# Then, for the sheets read alone, the same flags per group (scans at 300
+# dpi, photos): the share of cells flagged, the wrong plies, the share of
+# them flagged, and how many of the sheets with a wrong move have their
+# first wrong move flagged (a person who checks the flagged moves in
+# order, and reads the game again from the first one corrected, finds it).
 # shellcheck disable=SC2016 # awk and jq programs, in single quotes
 set -euo pipefail
 
@@ -219,6 +225,42 @@ right_plies() { # TRUTH MOVES: the true game's plies, and how many MOVES (UCI) h
         print n, r }' "$1"
 }
 
+# flag_facts JSON TRUTH TAG: TAG (its first fields), then the true game's
+# plies, those right, wrong, wrong and flagged, the cells read, those
+# flagged, the plies cut off, and whether the first wrong ply is flagged
+# (1, 0; -1: none wrong), of a run's JSON (a pair's, or one sheet's).
+flag_facts() {
+    local json=$1 truth=$2 tag=$3
+    { jq -r --argjson amb "$amb" '
+        .game as $g |
+        ([.sheets[]?.cells[]? | select(.status != "empty")] ) as $cells |
+        ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap") | .ply]) as $markplies |
+        ["marks", ($cells | length), ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap")] | length)],
+        ["status", ($g.status // "none")],
+        ($g.detail[]? as $d |
+            ["ply", $d.ply, $d.uci, $d.confidence,
+             (if ([$g.findings[]? | select(.problem and .ply != null and .ply <= $d.ply and $d.ply < .ply + .plies)] | length) > 0
+                 or $d.confidence < $amb or ($markplies | index([$d.ply]) != null) then 1 else 0 end)])
+        | @tsv' "$json" 2>/dev/null || true; } >"$work/pair"
+    awk -F '\t' -v tag="$tag" '
+        FNR == NR {
+            if ($1 == "marks") { cells = $2; flagged = $3 }
+            else if ($1 == "status") status = $2
+            else if ($1 == "ply") { uci[$2] = $3; flag[$2] = $5 }
+            next
+        }
+        {
+            n = split($0, t, " "); r = 0; w = 0; wf = 0; cut = 0; first = -1
+            for (i = 1; i <= n; i++) {
+                if ((i in uci) && uci[i] == t[i]) { r++; continue }
+                if (i in uci) { w++; wf += flag[i]; if (first < 0) first = flag[i] }
+                else if (status == "reconciled") cut++
+                else { w++; wf++; if (first < 0) first = 1 }
+            }
+            printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", tag, n, r, w, wf, cells + 0, flagged + 0, cut, first
+        }' "$work/pair" "$truth"
+}
+
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
 local cfg=$1 facts=$work/facts.$1
 : >"$facts"
@@ -257,36 +299,9 @@ for set in $sets; do
             }' "$work/cands" "$dir/$name-$side.cells.tsv" >>"$facts"
         moves=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true)
         printf 'O\t%s\t%s\t%s\t%s\n' "$set" "$name" "$side" "$(right_plies "$dir/$name.truth" "$moves" | tr ' ' '\t')" >>"$facts"
+        flag_facts "$json" "$dir/$name.truth" "L\t$set\t$name\t$side" >>"$facts"
         [ "$side" = black ] || continue
-        pj=$dir/$cfg/$name.pair.json
-        { jq -r --argjson amb "$amb" '
-            .game as $g |
-            ([.sheets[]?.cells[]? | select(.status != "empty")] ) as $cells |
-            ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap") | .ply]) as $markplies |
-            ["marks", ($cells | length), ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap")] | length)],
-            ["status", ($g.status // "none")],
-            ($g.detail[]? as $d |
-                ["ply", $d.ply, $d.uci, $d.confidence,
-                 (if ([$g.findings[]? | select(.problem and .ply != null and .ply <= $d.ply and $d.ply < .ply + .plies)] | length) > 0
-                     or $d.confidence < $amb or ($markplies | index([$d.ply]) != null) then 1 else 0 end)])
-            | @tsv' "$pj" 2>/dev/null || true; } >"$work/pair"
-        awk -F '\t' -v set="$set" -v name="$name" '
-            FNR == NR {
-                if ($1 == "marks") { cells = $2; flagged = $3 }
-                else if ($1 == "status") status = $2
-                else if ($1 == "ply") { uci[$2] = $3; flag[$2] = $5 }
-                next
-            }
-            {
-                n = split($0, t, " "); r = 0; w = 0; wf = 0; cut = 0
-                for (i = 1; i <= n; i++) {
-                    if ((i in uci) && uci[i] == t[i]) { r++; continue }
-                    if (i in uci) { w++; wf += flag[i] }
-                    else if (status == "reconciled") cut++
-                    else { w++; wf++ }
-                }
-                printf "P\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", set, name, n, r, w, wf, cells + 0, flagged + 0, cut
-            }' "$work/pair" "$dir/$name.truth" >>"$facts"
+        flag_facts "$dir/$cfg/$name.pair.json" "$dir/$name.truth" "P\t$set\t$name" >>"$facts"
     done <"$dir/manifest.tsv"
 done
 }
@@ -387,6 +402,37 @@ for cfg in $configs; do
     table "$f" "200 dpi, noise 1, tuning fonts" '$2 == "dpi200"'
     table "$f" "150 dpi, noise 1, tuning fonts" '$2 == "dpi150"'
     table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
+done
+
+# A sheet read alone, as the pairs' wrong flagged: of the plies it got
+# wrong, those the output points at, and the sheets whose first wrong
+# ply it points at; per group, scans (300 dpi, all noise levels) and photos.
+lone_flags() { # FACTS
+    awk -F '\t' '
+        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+        $1 == "S" { k = $2 SUBSEP $3 SUBSEP $4
+            kind[k] = $2 ~ /^(tuning|held-out|held-out-2)$/ ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
+            group[k] = $6; next }
+        $1 == "L" { k = $2 SUBSEP $3 SUBSEP $4
+            if (kind[k] == "") next
+            r = group[k] " " kind[k]; rows[r] = 1
+            w[r] += $7; wf[r] += $8; c[r] += $9; cf[r] += $10
+            if ($12 >= 0) { sw[r]++; sf[r] += $12 } }
+        END {
+            printf "%-22s %8s %8s %8s %14s\n", "fonts", "flagged", "wrong", "wrong", "first wrong"
+            printf "%-22s %8s %8s %8s %14s\n", "", "", "", "flagged", "flagged"
+            n = split("tuning held-out held-out-2", gs, " ")
+            for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) {
+                r = gs[i] " " (k == 1 ? "scans" : "photos")
+                if (!(r in rows)) continue
+                printf "%-22s %8s %8d %8s %7d of %3d\n", r, pct(cf[r], c[r]), w[r], pct(wf[r], w[r]), sf[r], sw[r]
+            }
+        }' "$1"
+}
+for cfg in $configs; do
+    echo
+    echo "== $cfg: sheets read alone, wrong moves flagged (as for pairs; first wrong: sheets whose first wrong move is)"
+    lone_flags "$work/facts.$cfg"
 done
 
 # Side by side: each recogniser's subtotals, scans and photos.
