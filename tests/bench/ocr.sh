@@ -211,8 +211,10 @@ t2=$(now)
 #                                                candidate 0 right, the truth
 #                                                among the first 3 and 10,
 #                                                candidate 0's edits from it
-#   O set name side plies right                  one-sheet decoding
-#   P set name plies right wrong wrong_flagged cells flagged   a pair
+#   L set name side plies right wrong wrong_flagged cells flagged cut first
+#                                                a sheet read alone (flag_facts)
+#   P set name plies right wrong wrong_flagged cells flagged cut first
+#                                                a pair
 in_group() { # FONT -> tuning|held-out|held-out-2
     case " $tuning_names " in *" $1 "*) echo tuning; return ;; esac
     case " $heldout2_names " in *" $1 "*) echo held-out-2 ;; *) echo held-out ;; esac
@@ -232,16 +234,17 @@ right_plies() { # TRUTH MOVES: the true game's plies, and how many MOVES (UCI) h
 flag_facts() {
     local json=$1 truth=$2 tag=$3
     { jq -r --argjson amb "$amb" '
+        def flagged: .mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap";
         .game as $g |
         ([.sheets[]?.cells[]? | select(.status != "empty")] ) as $cells |
-        ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap") | .ply]) as $markplies |
-        ["marks", ($cells | length), ([$cells[] | select(.mark == "uncertain" or .mark == "corrected" or .mark == "illegal" or .mark == "gap")] | length)],
+        ([$cells[] | select(flagged) | .ply]) as $markplies |
+        ["marks", ($cells | length), ([$cells[] | select(flagged)] | length)],
         ["status", ($g.status // "none")],
         ($g.detail[]? as $d |
             ["ply", $d.ply, $d.uci, $d.confidence,
              (if ([$g.findings[]? | select(.problem and .ply != null and .ply <= $d.ply and $d.ply < .ply + .plies)] | length) > 0
                  or $d.confidence < $amb or ($markplies | index([$d.ply]) != null) then 1 else 0 end)])
-        | @tsv' "$json" 2>/dev/null || true; } >"$work/pair"
+        | @tsv' "$json" 2>/dev/null || true; } >"$work/flags"
     awk -F '\t' -v tag="$tag" '
         FNR == NR {
             if ($1 == "marks") { cells = $2; flagged = $3 }
@@ -258,7 +261,7 @@ flag_facts() {
                 else { w++; wf++; if (first < 0) first = 1 }
             }
             printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", tag, n, r, w, wf, cells + 0, flagged + 0, cut, first
-        }' "$work/pair" "$truth"
+        }' "$work/flags" "$truth"
 }
 
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
@@ -297,8 +300,6 @@ for set in $sets; do
                 for (i = 0; i < 10; i++) if (c[k, i] == w) { t10 = 1; if (i < 3) t3 = 1 }
                 printf "C\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", set, name, side, w, c[k, 0] == w, t3, t10, edits(c[k, 0], w), length(w)
             }' "$work/cands" "$dir/$name-$side.cells.tsv" >>"$facts"
-        moves=$(jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true)
-        printf 'O\t%s\t%s\t%s\t%s\n' "$set" "$name" "$side" "$(right_plies "$dir/$name.truth" "$moves" | tr ' ' '\t')" >>"$facts"
         flag_facts "$json" "$dir/$name.truth" "L\t$set\t$name\t$side" >>"$facts"
         [ "$side" = black ] || continue
         flag_facts "$dir/$cfg/$name.pair.json" "$dir/$name.truth" "P\t$set\t$name" >>"$facts"
@@ -334,7 +335,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
             cl[f] += $10; cl[g] += $10; cl["all"] += $10
             next
         }
-        $1 == "O" {
+        $1 == "L" {
             k = $2 SUBSEP $3 SUBSEP $4
             if (!(k in font)) next
             f = font[k]; g = group[k]
