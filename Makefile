@@ -86,7 +86,7 @@ DEPS_BUILD = build-essential pkg-config libtesseract-dev tesseract-ocr \
 DEPS_CHECK = cppcheck clang clang-tidy libclang-rt-14-dev groff-base parallel jq imagemagick file \
 	fonts-dejavu-core hershey-fonts-data
 DEPS_BENCH = stockfish bc pgn-extract time imagemagick fonts-dkg-handwriting fonts-breip fonts-rufscript \
-	fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-sjfonts fonts-klee
+	fonts-dancingscript fonts-comic-neue fonts-ecolier-court fonts-sjfonts fonts-klee fonts-humor-sans fonts-bwht
 # The notation model's training fonts (models/notation/train.sh) besides
 # the tuning fonts above; none of the held-out ones.
 DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster fonts-havana \

@@ -87,7 +87,8 @@ set -euo pipefail
 # The TRAINING FONTS: handwriting fonts of Debian packages (and DejaVu's
 # obliques, a neat hand). NEVER add a font of tests/tools/ocr-set.sh's
 # held-out lists (Ecolier, Klee, SteveHand, Delphine, the eleven of
-# tests/corpora/fonts/held-out-2, nor another weight of their families):
+# tests/corpora/fonts/held-out-2, the capitals group's Humor Sans and
+# Because We..., nor another weight of their families):
 # the held-out figures would measure what was learnt.
 # ocr-set.sh's tuning fonts, then more hands that bench-ocr never measures.
 mapfile -t training_fonts < <(sed -n '/^tuning_fonts=(/,/^)/p' "$(dirname "$0")/../../tests/tools/ocr-set.sh" |
@@ -244,8 +245,9 @@ done
 for tool in "$build/partiar" "$build/tools/sheet-pairs" "$build/tools/cell-lines"; do
     [ -x "$tool" ] || { echo "train.sh: $tool: missing (make BUILD=$build $tool)" >&2; exit 2; }
 done
-# The held-out fonts by file name, as ocr-set.sh lists them: both groups.
-held_out=" $(sed -n '/^heldout_fonts=(/,/^)/p' tests/tools/ocr-set.sh | grep -o '/usr/share/fonts/[^ ]*' |
+# The held-out fonts by file name, as ocr-set.sh lists them: both groups,
+# and the capitals group.
+held_out=" $(sed -n '/^heldout_fonts=(/,/^)/p;/^capitals_fonts=(/,/^)/p' tests/tools/ocr-set.sh | grep -o '/usr/share/fonts/[^ ]*' |
     sed 's|.*/||' | tr '\n' ' ')$(cd tests/corpora/fonts/held-out-2 && echo *.woff) "
 [ -z "$from" ] || [ -r "$from" ] || { echo "train.sh: $from: no such model" >&2; exit 2; }
 for f in "${all_fonts[@]}"; do

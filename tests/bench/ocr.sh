@@ -18,6 +18,8 @@
 #   - as many per font of the second held-out group (held-out-2: eleven
 #     Google Fonts hands, tests/corpora/fonts/held-out-2), chosen and
 #     committed after the first group had been looked at too often;
+#   - as many per font of the capitals group (Humor Sans and three hands
+#     of fonts-bwht: every letter printed as a capital, the files too);
 #   - one pair per tuning font at 200 dpi and at 150 dpi, noise 1;
 #   - phone photos (ocr-set.sh --photo: perspective, shadows, the desk
 #     around, 8-12 MP JPEG) of PAIRS pairs per tuning font and per
@@ -28,7 +30,7 @@
 # model with its time steps, the notation model with its strings only),
 # and the tables are printed for each, then side by side.
 #
-# With PAIRS=1 that is 66 + 14 pairs of scans and 11 of photos, 182
+# With PAIRS=1 that is 78 + 14 pairs of scans and 11 of photos, 206
 # sheets: about 25 minutes on one core per recogniser, and 15 to make
 # them (drawing a sheet takes 1-2 s, a photo 3 s more, reading a sheet
 # 1.5-6 s, a pair 4-25 s); PAIRS=2 twice that. Each sheet is read alone (`partiar ocr -f json -j1
@@ -38,8 +40,8 @@
 # the generators); JOBS=N draws N sheets at once.
 #
 # A table per noise level (and all levels, and one per resolution), a row
-# per font, then the tuning fonts', the held-out fonts' and the second
-# held-out group's subtotals and all:
+# per font, then the tuning fonts', the held-out fonts', the second
+# held-out group's and the capitals group's subtotals and all:
 #
 #   CER        character error rate of candidate 0 against the text
 #              written (edits over the written text's characters);
@@ -159,9 +161,10 @@ t0=$(now)
 make_set "$work/tuning" --fonts tuning -n $((7 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/held-out" --fonts held-out -n $((4 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/held-out-2" --fonts held-out-2 -n $((11 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
+make_set "$work/capitals" --fonts capitals -n $((4 * 3 * pairs_per)) --noise 0,1,2 --dpi 300 -s 1
 make_set "$work/dpi200" --fonts tuning -n 7 --noise 1 --dpi 200 -s 2
 make_set "$work/dpi150" --fonts tuning -n 7 --noise 1 --dpi 150 -s 3
-sets="tuning held-out held-out-2 dpi200 dpi150"
+sets="tuning held-out held-out-2 capitals dpi200 dpi150"
 # Phone photos of the sheets (ocr-set.sh --photo), when the generator has them.
 if grep -q -- '--photo' "$here/tests/tools/ocr-set.sh"; then
     make_set "$work/photo" --fonts tuning -n $((7 * pairs_per)) --noise 1 --dpi 300 -s 4 --photo
@@ -215,12 +218,14 @@ t2=$(now)
 #                                                a sheet read alone (flag_facts)
 #   P set name plies right wrong wrong_flagged cells flagged cut first
 #                                                a pair
-in_group() { # FONT -> tuning|held-out|held-out-2
+in_group() { # FONT -> tuning|held-out|held-out-2|capitals
     case " $tuning_names " in *" $1 "*) echo tuning; return ;; esac
+    case " $capitals_names " in *" $1 "*) echo capitals; return ;; esac
     case " $heldout2_names " in *" $1 "*) echo held-out-2 ;; *) echo held-out ;; esac
 }
 tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
 heldout2_names=$(cd "$here/tests/corpora/fonts/held-out-2" && echo *.woff)
+capitals_names=$(sed -n '/^capitals_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
 right_plies() { # TRUTH MOVES: the true game's plies, and how many MOVES (UCI) has at the same index
     awk -v got="$2" '{ n = split($0, t, " "); m = split(got, g, " "); r = 0
         for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
@@ -364,7 +369,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
             printf "\n== %s\n", title
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", ""
-            ng = split("tuning held-out held-out-2", groups, " ")
+            ng = split("tuning held-out held-out-2 capitals", groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
                 if (!sheets[g]) continue
@@ -390,7 +395,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
 echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheet runs, $pairs_per pairs per font and noise level at 300 dpi)"
 printf 'made in %.0f s, read in %.0f s (one core; a pair run reads both sheets again)\n' "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
 # The 300 dpi sets of handwriting fonts, as a condition on a sheet's set.
-at300='$2 ~ /^(tuning|held-out|held-out-2)$/'
+at300='$2 ~ /^(tuning|held-out|held-out-2|capitals)$/'
 for cfg in $configs; do
     make_facts "$cfg"
     f=$work/facts.$cfg
@@ -412,7 +417,7 @@ lone_flags() { # FACTS
     awk -F '\t' '
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         $1 == "S" { k = $2 SUBSEP $3 SUBSEP $4
-            kind[k] = $2 ~ /^(tuning|held-out|held-out-2)$/ ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
+            kind[k] = $2 ~ /^(tuning|held-out|held-out-2|capitals)$/ ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
             group[k] = $6; next }
         $1 == "L" { k = $2 SUBSEP $3 SUBSEP $4
             if (kind[k] == "") next
@@ -422,7 +427,7 @@ lone_flags() { # FACTS
         END {
             printf "%-22s %8s %8s %8s %14s\n", "fonts", "flagged", "wrong", "wrong", "first wrong"
             printf "%-22s %8s %8s %8s %14s\n", "", "", "", "flagged", "flagged"
-            n = split("tuning held-out held-out-2", gs, " ")
+            n = split("tuning held-out held-out-2 capitals", gs, " ")
             for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) {
                 r = gs[i] " " (k == 1 ? "scans" : "photos")
                 if (!(r in rows)) continue
@@ -445,7 +450,7 @@ for kind in scans photos; do
     for cfg in $configs; do
         if [ $kind = scans ]; then cond=$at300; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
         table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" '
-            $1 ~ /^(tuning|held-out|held-out-2)$/ { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
+            $1 ~ /^(tuning|held-out|held-out-2|capitals)$/ { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
     done
 done
 

@@ -35,7 +35,8 @@
 # Date, Round, White and Black of each record are the real game's (found
 # in GAMES.pgn by its moves); Result is the writer's.
 #
-# --fonts LIST: "tuning" (the default), "held-out", "held-out-2", "all"
+# --fonts LIST: "tuning" (the default), "held-out", "held-out-2",
+# "capitals", "all"
 # (tuning and held-out), or font files,
 # comma-separated. The sheets of pair k (from 0) are White's in font
 # k mod F and Black's in another font of LIST drawn at random; the noise
@@ -53,9 +54,9 @@ set -euo pipefail
 # ---------------------------------------------------------------- fonts
 # Handwriting fonts of Debian packages (fonts-breip, fonts-dkg-handwriting,
 # fonts-rufscript, fonts-dancingscript, fonts-comic-neue; fonts-ecolier-
-# court, fonts-sjfonts, fonts-klee). Not used: fonts-bwht and fonts-humor-
-# sans write every letter as a capital (b and B, the file and the bishop,
-# look alike), fonts-femkeklaver draws hollow bubble letters no pen makes.
+# court, fonts-sjfonts, fonts-klee; and fonts-humor-sans and fonts-bwht
+# for the CAPITALS group below). Not used: fonts-femkeklaver draws hollow
+# bubble letters no pen makes.
 #
 # The HELD-OUT fonts are for measuring only: NOTHING in partiar (its
 # reading, its costs, its thresholds, its layouts) may be tuned or chosen
@@ -83,6 +84,16 @@ heldout_fonts=(
     /usr/share/fonts/truetype/sjfonts/SteveHand.ttf
     /usr/share/fonts/truetype/sjfonts/Delphine.ttf
     /usr/share/fonts/truetype/klee/KleeOne-Regular.ttf
+)
+# The CAPITALS fonts, for measuring only, as the held-out ones: hands of
+# Debian packages that print every letter as a capital (fonts-humor-sans,
+# three of fonts-bwht's six), the files too (NF3, BB5), as a few players
+# do. No model was trained on a file written so.
+capitals_fonts=(
+    /usr/share/fonts/truetype/humor-sans/Humor-Sans.ttf
+    /usr/share/fonts/opentype/bwht/BecauseWeLearn-Regular.otf
+    /usr/share/fonts/opentype/bwht/BecauseWeBuild-Regular.otf
+    /usr/share/fonts/opentype/bwht/BecauseWeCreate-Regular.otf
 )
 # ----------------------------------------------------------------------
 
@@ -137,6 +148,7 @@ case $fonts_arg in
 tuning) fonts=("${tuning_fonts[@]}") ;;
 held-out | heldout) fonts=("${heldout_fonts[@]}") ;;
 held-out-2) fonts=("${heldout2_fonts[@]}") ;;
+capitals) fonts=("${capitals_fonts[@]}") ;;
 all) fonts=("${tuning_fonts[@]}" "${heldout_fonts[@]}") ;;
 *) IFS=, read -r -a fonts <<<"$fonts_arg" ;;
 esac
