@@ -223,9 +223,16 @@ in_group() { # FONT -> tuning|held-out|held-out-2|capitals
     case " $capitals_names " in *" $1 "*) echo capitals; return ;; esac
     case " $heldout2_names " in *" $1 "*) echo held-out-2 ;; *) echo held-out ;; esac
 }
-tuning_names=$(sed -n '/^tuning_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
+list_names() { # LIST: the file names of ocr-set.sh's font list LIST
+    sed -n "/^$1=(/,/^)/p" "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' '
+}
+tuning_names=$(list_names tuning_fonts)
 heldout2_names=$(cd "$here/tests/corpora/fonts/held-out-2" && echo *.woff)
-capitals_names=$(sed -n '/^capitals_fonts=(/,/^)/p' "$here/tests/tools/ocr-set.sh" | grep -o '[^/]*\.[ot]tf' | tr '\n' ' ')
+capitals_names=$(list_names capitals_fonts)
+# The groups of fonts at 300 dpi, in the tables' order, and a regular
+# expression that matches their sets' names.
+groups="tuning held-out held-out-2 capitals"
+scan_sets="^(${groups// /|})\$"
 right_plies() { # TRUTH MOVES: the true game's plies, and how many MOVES (UCI) has at the same index
     awk -v got="$2" '{ n = split($0, t, " "); m = split(got, g, " "); r = 0
         for (i = 1; i <= n; i++) r += (i <= m && g[i] == t[i])
@@ -316,7 +323,7 @@ done
 table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         local facts=$1
         shift
-        awk -F '\t' -v title="$1" -v tuning="$tuning_names" '
+        awk -F '\t' -v title="$1" -v tuning="$tuning_names" -v group_list="$groups" '
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         function add_row(r) { if (!(r in seen)) { seen[r] = 1; order[++nrows] = r } }
         $1 == "S" && ('"$2"') {
@@ -369,7 +376,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
             printf "\n== %s\n", title
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
             printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", ""
-            ng = split("tuning held-out held-out-2 capitals", groups, " ")
+            ng = split(group_list, groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
                 if (!sheets[g]) continue
@@ -395,7 +402,7 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
 echo "partiar ocr on synthetic scans (tests/tools/ocr-set.sh; $nsheets sheet runs, $pairs_per pairs per font and noise level at 300 dpi)"
 printf 'made in %.0f s, read in %.0f s (one core; a pair run reads both sheets again)\n' "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
 # The 300 dpi sets of handwriting fonts, as a condition on a sheet's set.
-at300='$2 ~ /^(tuning|held-out|held-out-2|capitals)$/'
+at300="\$2 ~ /$scan_sets/"
 for cfg in $configs; do
     make_facts "$cfg"
     f=$work/facts.$cfg
@@ -414,10 +421,10 @@ done
 # wrong, those the output points at, and the sheets whose first wrong
 # ply it points at; per group, scans (300 dpi, all noise levels) and photos.
 lone_flags() { # FACTS
-    awk -F '\t' '
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" '
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         $1 == "S" { k = $2 SUBSEP $3 SUBSEP $4
-            kind[k] = $2 ~ /^(tuning|held-out|held-out-2|capitals)$/ ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
+            kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
             group[k] = $6; next }
         $1 == "L" { k = $2 SUBSEP $3 SUBSEP $4
             if (kind[k] == "") next
@@ -427,7 +434,7 @@ lone_flags() { # FACTS
         END {
             printf "%-22s %8s %8s %8s %14s\n", "fonts", "flagged", "wrong", "wrong", "first wrong"
             printf "%-22s %8s %8s %8s %14s\n", "", "", "", "flagged", "flagged"
-            n = split("tuning held-out held-out-2 capitals", gs, " ")
+            n = split(group_list, gs, " ")
             for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) {
                 r = gs[i] " " (k == 1 ? "scans" : "photos")
                 if (!(r in rows)) continue
@@ -449,8 +456,8 @@ printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "" "" "" "" "" "" "" "" "
 for kind in scans photos; do
     for cfg in $configs; do
         if [ $kind = scans ]; then cond=$at300; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
-        table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" '
-            $1 ~ /^(tuning|held-out|held-out-2|capitals)$/ { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
+        table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" -v scans="$scan_sets" '
+            $1 ~ scans { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
     done
 done
 
