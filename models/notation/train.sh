@@ -2,9 +2,11 @@
 # train.sh - trains models/NAME.traineddata (NAME: notation2), Tesseract's
 # LSTM for the handwritten move cells of scoresheets, from scratch, with
 # Tesseract's own tools (Debian's tesseract-ocr: combine_lang_model,
-# lstmtraining, lstmeval). partiar ships two: notation2 is this recipe's as
-# it stands; notation, the first, learnt from the first 32 NPM FONTS with
-# NPM_PAIRS 200, its runs typed by hand (models/notation.txt says how).
+# lstmtraining, lstmeval), and models/CAPS_NAME.traineddata (notationc),
+# the same taught files written as capitals. partiar ships three:
+# notation2 and notationc are this recipe's as it stands; notation, the
+# first, learnt from the first 32 NPM FONTS with NPM_PAIRS 200, its runs
+# typed by hand (models/notation.txt says how).
 #
 #   models/notation/train.sh [--tiny] [--reuse] [--from FLOAT] [-j JOBS] [BUILD]
 #
@@ -21,7 +23,7 @@
 # the sets of sheets already drawn in the work folder (step 1 is the slow
 # one) and redoes the rest. --from FLOAT continues from FLOAT, a model in
 # floating point that this recipe made (models/notation/notation2.float.
-# traineddata), with the WIDTHS runs alone: the runs before them are
+# traineddata), with the WIDTHS and CAPS runs alone: the runs before them are
 # FLOAT's (the sets the runs after it train on are drawn, with the sizes
 # asked).
 #
@@ -34,8 +36,10 @@
 #    (150) pairs in the MORE FONTS, with another seed; NPM_PAIRS (360)
 #    pairs in the NPM FONTS, with a third; NPM2_PAIRS (240) in the NPM2
 #    FONTS, with a fifth; NPM3_PAIRS (200) in the NPM3 FONTS, with a
-#    sixth; EVAL_PAIRS (16) more in the training fonts, with a fourth, to
-#    evaluate on.
+#    sixth; CAPS_PAIRS (190) in all those fonts, with a seventh, their
+#    writers printing every move in capitals (NF3, BXE5: ocr-set.sh
+#    --capitals), as some players do; EVAL_PAIRS (16) more in the
+#    training fonts, with a fourth, to evaluate on.
 # 2. Lines. Every written move cell cut as `partiar ocr` cuts it, its ruled
 #    lines taken out, and shown as the reader shows it to the model
 #    (tests/tools/cell-lines.c), once as cut and AUG (2) times changed at
@@ -75,9 +79,13 @@
 #    grown in their place, the layers below kept. Then WIDTHS (50000 at
 #    0.0003) on the width lines and all those: hands differ in width far
 #    more than the fonts do, and a model that saw few tall, narrow hands
-#    read their R and K as nothing. The last run's
-#    checkpoint is made an integer model (smaller and faster, as Debian's
-#    own models are) and evaluated on the evaluation lines with lstmeval.
+#    read their R and K as nothing. The last run's checkpoint is made an
+#    integer model (smaller and faster, as Debian's own models are) and
+#    evaluated on the evaluation lines with lstmeval.
+# 5. The capitals model: CAPS (12000 at 0.0001) more on all those lines
+#    and the capitals lines (a model that had never seen a file written
+#    as a capital read D4 as b4 and NA3 as Nh3), made an integer model
+#    and evaluated as the first. CAPS empty: none.
 #
 # The same arguments give the same model on the same Tesseract: every
 # random draw is seeded, and lstmtraining's order is its own fixed one.
@@ -167,6 +175,7 @@ NPM_PAIRS=${NPM_PAIRS:-360}
 NPM2_PAIRS=${NPM2_PAIRS:-240}
 NPM3_PAIRS=${NPM3_PAIRS:-200}
 NAME=${NAME:-notation2}
+CAPS_NAME=${CAPS_NAME:-notationc}
 AUG=${AUG:-2}
 EVAL_PAIRS=${EVAL_PAIRS:-16}
 STAGE1=${STAGE1:-30000}
@@ -179,7 +188,9 @@ NPM3=${NPM3:-80000:1e-4}                # and with the npm3 fonts' lines too
 WIDE=${WIDE:-120000:1e-3 40000:1e-4}    # the wider top, on all those lines
 WIDE_AT=4                               # NET_SPEC's layers from Lrx96 on ...
 WIDE_TOP='[Lrx128 Lfx256 O1c###]'       # ... replaced by these
-WIDTHS=${WIDTHS:-50000:3e-4}            # on the width lines and all those
+WIDTHS=${WIDTHS-50000:3e-4}             # on the width lines and all those
+CAPS_PAIRS=${CAPS_PAIRS:-190}
+CAPS=${CAPS-12000:1e-4}                 # on those and the capitals lines
 jobs=2
 tiny=
 reuse=
@@ -203,6 +214,7 @@ if [ -n "$tiny" ]; then
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
     PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 WIDE=100:1e-3 WIDTHS=100:3e-4
+    CAPS_PAIRS=1 CAPS=100:1e-4
     # Each font stage: two fonts (stage_fonts), a pair, one run of 100
     # iterations at its first run's rate.
     for stage in "${stages[@]}"; do
@@ -215,12 +227,15 @@ if [ -n "$tiny" ]; then
     model=$work/notation.traineddata
     float=$work/notation.float.traineddata
     about=$work/notation.txt
+    CAPS_NAME=notationc
 else
     work=$build/model
     model=models/$NAME.traineddata
     float=models/notation/$NAME.float.traineddata
     about=models/$NAME.txt
 fi
+caps_model=${model%/*}/$CAPS_NAME.traineddata caps_about=${about%/*}/$CAPS_NAME.txt
+caps_float=${float%/*}/$CAPS_NAME.float.traineddata
 stage_fonts() { # STAGE: its fonts into list (two with --tiny)
     list=("$here/models/notation/${stage_folder[$1]}"/*.woff)
     [ -z "$tiny" ] || list=("${list[@]:0:2}")
@@ -261,7 +276,7 @@ for f in "${hershey_fonts[@]}"; do
     hands+=${hands:+,}$f
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
-sets=(train more "${stages[@]}" eval)
+sets=(train more "${stages[@]}" caps eval)
 if [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
@@ -280,9 +295,11 @@ cat tests/corpora/pgn/real/Aronian.pgn tests/corpora/pgn/real/London1851.pgn \
     tests/corpora/pgn/real/lichess-100.pgn >"$work/games.pgn"
 drawn=0 kept=0
 for set in "${sets[@]}"; do
+    capitals=()
     case $set in
     train) n=$PAIRS s=$SEED list=("${training_fonts[@]}") ;;
     more) n=$MORE_PAIRS s=$((SEED + 1000)) list=("${more_fonts[@]}") ;;
+    caps) n=$CAPS_PAIRS s=$((SEED + 13000)) list=("${all_fonts[@]}") capitals=(--capitals) ;;
     eval) n=$EVAL_PAIRS s=$((SEED + 5000)) list=("${training_fonts[@]}") ;;
     *) n=$(stage_pairs "$set") s=$((SEED + stage_seed[$set])) && stage_fonts "$set" ;;
     esac
@@ -292,10 +309,10 @@ for set in "${sets[@]}"; do
         continue
     fi
     tests/tools/ocr-set.sh --partiar "$build/partiar" --sheet-pairs "$build/tools/sheet-pairs" -n "$n" -s "$s" \
-        --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
+        --fonts "$(IFS=,; echo "${list[*]}")" --noise 0,1,2 "${capitals[@]}" -j "$jobs" "$work/games.pgn" "$work/$set" 2>>"$log"
     drawn=$((drawn + 2 * n))
 done
-pairs=$((PAIRS + MORE_PAIRS))
+pairs=$((PAIRS + MORE_PAIRS + CAPS_PAIRS))
 for stage in "${stages[@]}"; do pairs=$((pairs + $(stage_pairs "$stage"))); done
 say "sheets: $drawn drawn, $kept kept from before; $((2 * pairs)) to train on, $((2 * EVAL_PAIRS)) to evaluate on"
 
@@ -425,12 +442,15 @@ fi
 for name in "${width_sets[@]}"; do [ ! -s "$work/$name.list" ] || cat "$work/$name.list" >>"$work/widths.list"; done
 cat "$work/${stages[-1]}-hands.list" >>"$work/widths.list"
 runs widths widths "$WIDTHS"
-lstmtraining --stop_training --convert_to_int --continue_from "$last" \
-    --traineddata "$starter" --model_output "$model" >>"$log" 2>&1
-lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$float" >>"$log" 2>&1
-train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
-eval_out=$(lstmeval --model "$model" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
-eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
+finish() { # MODEL FLOAT: $last as an integer model and in floating point; its error into train_cer, eval_cer
+    lstmtraining --stop_training --convert_to_int --continue_from "$last" \
+        --traineddata "$starter" --model_output "$1" >>"$log" 2>&1
+    lstmtraining --stop_training --continue_from "$last" --traineddata "$starter" --model_output "$2" >>"$log" 2>&1
+    train_cer=$(grep -o 'BCER train=[0-9.]*' "$log" | tail -n 1 | cut -d= -f2)
+    eval_out=$(lstmeval --model "$1" --eval_listfile "$work/eval.list" 2>&1 | tail -n 1)
+    eval_cer=$(echo "$eval_out" | grep -o 'BCER eval=[0-9.]*' | cut -d= -f2)
+}
+finish "$model" "$float"
 minutes=$((($(date +%s) - started + 59) / 60))
 say "model $model: character error ${train_cer:-?}% on the width, training, hand, $stage_names lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
@@ -448,6 +468,8 @@ for stage in "${stages[@]}"; do
     stage_lines+=("$(cat "$work/$stage-lines"/*.txt | wc -l) $stage")
     stage_iterations+="; then on those and the $stage lines ${!runs}"
 done
+caps_lines=0
+[ ! -d "$work/caps-lines" ] || caps_lines=$(cat "$work"/caps-lines/*.txt | wc -l)
 width_lines=0
 for name in "${width_sets[@]}"; do
     [ ! -d "$work/$name-lines" ] || width_lines=$((width_lines + $(cat "$work/$name-lines"/*.txt | wc -l)))
@@ -480,3 +502,29 @@ done
     done
 } >"$about"
 echo "$model"
+
+# 5. The capitals model (CAPS_NAME): the model above, CAPS runs more on
+# all its lines and the capitals lines. `partiar ocr` reads a sheet with
+# it again when the first reading's game is dear (the writer printed his
+# files as capitals): read first, it took Q for G on ordinary hands.
+[ -n "$CAPS" ] || exit 0
+started=$(date +%s)
+cat "$work/widths.list" >"$work/capitals.list"
+[ ! -s "$work/caps.list" ] || cat "$work/caps.list" >>"$work/capitals.list"
+runs caps capitals "$CAPS"
+finish "$caps_model" "$caps_float"
+minutes=$((($(date +%s) - started + 59) / 60))
+say "model $caps_model: character error ${train_cer:-?}% on those lines and the capitals lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
+{
+    echo "$CAPS_NAME.traineddata - $NAME taught files written as capitals (NF3, BXE5), for a second reading"
+    echo
+    echo "recipe:      models/notation/train.sh (make model), partiar $(git describe --always --dirty 2>/dev/null || echo '?')"
+    echo "tesseract:   $(tesseract --version 2>&1 | head -n 1)"
+    echo "network:     $NAME's, continued, integer"
+    echo "sheets:      $NAME's, and $((2 * CAPS_PAIRS)) in all its fonts written in capitals (ocr-set.sh --capitals, seed $((SEED + 13000)), noise 0, 1, 2)"
+    echo "lines:       $NAME's last run's, and $(cat "$work"/caps-lines/*.txt | wc -l) capitals (each cell as cut and $AUG times changed)"
+    echo "iterations:  $NAME's, then on its last run's lines and the capitals lines (iterations:rate) $CAPS"
+    echo "error:       ${train_cer:-?}% of characters on those lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
+    echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores"
+} >"$caps_about"
+echo "$caps_model"

@@ -4,7 +4,7 @@
 #
 #   tests/tools/ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS]
 #       [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST]
-#       [-j JOBS] [--clean] [--photo] GAMES.pgn OUTDIR
+#       [-j JOBS] [--clean] [--photo] [--capitals] GAMES.pgn OUTDIR
 #
 # PAIRS (10) pairs of scoresheets are made from real games of GAMES.pgn by
 # tests/tools/sheet-pairs (seed SEED, 1; --clean: no slips), each player's
@@ -34,6 +34,10 @@
 # --photo keeps its six). The tags Event, Site,
 # Date, Round, White and Black of each record are the real game's (found
 # in GAMES.pgn by its moves); Result is the writer's.
+#
+# --capitals: every writer prints his moves in capitals (sheet-render.sh
+# --capitals), and the cells' truth is what he wrote, "NF3": a set to
+# train on.
 #
 # --fonts LIST: "tuning" (the default), "held-out", "held-out-2",
 # "capitals", "all"
@@ -110,9 +114,10 @@ noise_arg=1
 jobs=1
 clean=()
 photo=0
+capitals=
 
 usage() {
-    echo "usage: ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS] [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST] [-j JOBS] [--clean] [--photo] GAMES.pgn OUTDIR" >&2
+    echo "usage: ocr-set.sh [--partiar PATH] [--sheet-pairs PATH] [-n PAIRS] [-s SEED] [--fonts LIST] [--layouts LIST] [--dpi N] [--noise LIST] [-j JOBS] [--clean] [--photo] [--capitals] GAMES.pgn OUTDIR" >&2
     exit 2
 }
 
@@ -129,6 +134,7 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     --clean) clean=(--clean); shift ;;
     --photo) photo=1; shift ;;
+    --capitals) capitals=--capitals; shift ;;
     -h | --help) usage ;;
     -*) echo "ocr-set.sh: unknown option $1" >&2; usage ;;
     *) break ;;
@@ -258,13 +264,13 @@ done <"$outdir/records/manifest.tsv"
 
 # The sheets drawn, JOBS at once; a photo is taken of the sheet drawn in
 # colour, which goes (its cells' truth stays).
-export partiar here
+export partiar here capitals
 # shellcheck disable=SC2016 # the arguments are the inner shell's
 xargs -0 -n 8 -P "$jobs" sh -c '
     if [ "$8" -eq 1 ]; then
-        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" --colour "$6" "$7" &&
+        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" --colour $capitals "$6" "$7" &&
             "$here/photo-render.sh" --seed "$5" "$7" "${7%.png}.jpg" && rm -f "$7"
     else
-        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" "$6" "$7"
+        "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" $capitals "$6" "$7"
     fi' sh <"$tmp/jobs"
 echo "ocr-set.sh: $k pairs, $((2 * k)) sheets$([ "$photo" -eq 0 ] || echo ' (photos)') in $outdir" >&2

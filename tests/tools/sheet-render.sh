@@ -5,7 +5,7 @@
 #
 #   tests/tools/sheet-render.sh [--partiar PATH] [--layout NAME] [--font FILE]
 #       [--dpi N] [--noise 0|1|2] [--seed N] [--colour] [--fallback-font FILE]
-#       SHEET.pgn OUT.png
+#       [--capitals] SHEET.pgn OUT.png
 #
 # SHEET.pgn is a scoresheet record as tests/tools/sheet-pairs writes it
 # (PGN with '-' for a cell left blank, '?' for one that cannot be read,
@@ -21,7 +21,8 @@
 # the ruled lines; text too long for the cell is written smaller. Each entry
 # goes into the cell of its move number and column as the record has them:
 # '-' is a dash drawn across the cell, '?' a scribble over letters or a
-# loopy squiggle, "(=)" follows the move in its cell. The form's numbers
+# loopy squiggle, "(=)" follows the move in its cell. --capitals: the
+# writer prints every move in capitals (NF3, BXE5, E.P.), as some do. The form's numbers
 # are printed, so a row the record numbers wrongly cannot be written over a
 # row already used: such a row (a number not above the last row written) is
 # written in the next free row; a number jumping ahead leaves rows empty.
@@ -66,10 +67,11 @@ dpi=300
 noise=1
 seed=1
 colour=0
+capitals=0
 fallback=/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf
 
 usage() {
-    echo "usage: sheet-render.sh [--partiar PATH] [--layout NAME] [--font FILE] [--dpi N] [--noise 0|1|2] [--seed N] [--colour] [--fallback-font FILE] SHEET.pgn OUT.png" >&2
+    echo "usage: sheet-render.sh [--partiar PATH] [--layout NAME] [--font FILE] [--dpi N] [--noise 0|1|2] [--seed N] [--colour] [--fallback-font FILE] [--capitals] SHEET.pgn OUT.png" >&2
     exit 2
 }
 
@@ -83,6 +85,7 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --colour | --color) colour=1; shift ;;
     --fallback-font) fallback=$2; shift 2 ;;
+    --capitals) capitals=1; shift ;;
     -h | --help) usage ;;
     --) shift; break ;;
     -*) echo "sheet-render.sh: unknown option $1" >&2; usage ;;
@@ -283,7 +286,7 @@ function field_value(tag, v) {
 }
 # A cell of the record: text at the written number and column.
 function put_cell(num, col, text) {
-    ncells++; cnum[ncells] = num; ccol[ncells] = col; ctext[ncells] = text
+    ncells++; cnum[ncells] = num; ccol[ncells] = col; ctext[ncells] = capitals ? toupper(text) : text
 }
 BEGIN {
     srand(seed)
@@ -427,7 +430,7 @@ END {
 
 : >"$tmp/args"
 : >"$tsv"
-vars=(-v seed="$seed" -v noise="$noise" -v argsfile="$tmp/args" -v tsvfile="$tsv" -v sizefile="$tmp/size"
+vars=(-v seed="$seed" -v noise="$noise" -v capitals="$capitals" -v argsfile="$tmp/args" -v tsvfile="$tsv" -v sizefile="$tmp/size"
     -v metricsfile="$tmp/metrics" -v cellsfile="$tmp/cells" -v missingfile="$tmp/missing" -v font="$font"
     -v fallback="$fallback" -v measuredfile="$tmp/measured" -v textsfile="$tmp/texts")
 # Pass 1: the texts; their widths measured by one ImageMagick call (label
