@@ -100,8 +100,9 @@ DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster f
 all: $(LIB) $(BIN)
 
 # The shipped layouts, compiled in (committed too, see the script).
-src/ocr/model.c: models/notation.traineddata models/notation2.traineddata src/ocr/mkmodel.sh
-	src/ocr/mkmodel.sh models/notation.traineddata models/notation2.traineddata >$@
+SHIPPED_MODELS := models/notation.traineddata models/notation2.traineddata models/notationc.traineddata
+src/ocr/model.c: $(SHIPPED_MODELS) src/ocr/mkmodel.sh
+	src/ocr/mkmodel.sh $(SHIPPED_MODELS) >$@
 
 src/ocr/layouts.c: $(wildcard models/layouts/*.layout) src/ocr/mklayouts.sh
 	src/ocr/mklayouts.sh $(sort $(wildcard models/layouts/*.layout)) >$@
@@ -205,6 +206,8 @@ deps-model: deps-bench
 # on the sheets of models/notation2.txt); src/ocr/model.c follows it at
 # the next build. NAME=notation NPM_PAIRS=200 with the first 32 npm fonts
 # is the recipe of models/notation.traineddata (models/notation.txt).
+# Its last step continues notation2 into models/notationc.traineddata,
+# taught capitals (6 min here; CAPS= empty: none).
 model: deps-model all $(BUILD)/tools/sheet-pairs $(BUILD)/tools/cell-lines
 	models/notation/train.sh -j 2 $(BUILD)
 

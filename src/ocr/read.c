@@ -155,14 +155,18 @@ static void openmp_off(void)
 /* A shipped notation model's bytes, by its name; NULL for any other. */
 static const unsigned char *shipped_model(const char *lang, size_t *size)
 {
-    if (lang && !strcmp(lang, OCR_NOTATION)) {
-        *size = ocr_notation_model_size;
-        return ocr_notation_model;
-    }
-    if (lang && !strcmp(lang, OCR_NOTATION2)) {
-        *size = ocr_notation2_model_size;
-        return ocr_notation2_model;
-    }
+    static const struct {
+        const char *name;
+        const unsigned char *bytes;
+        const size_t *size;
+    } models[] = {{OCR_NOTATION, ocr_notation_model, &ocr_notation_model_size},
+                  {OCR_NOTATION2, ocr_notation2_model, &ocr_notation2_model_size},
+                  {OCR_NOTATIONC, ocr_notationc_model, &ocr_notationc_model_size}};
+    for (size_t i = 0; lang && i < sizeof models / sizeof models[0]; i++)
+        if (!strcmp(lang, models[i].name)) {
+            *size = *models[i].size;
+            return models[i].bytes;
+        }
     return NULL;
 }
 

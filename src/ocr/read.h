@@ -40,18 +40,21 @@ typedef struct ocr_cand {
 
 typedef struct ocr_reader ocr_reader;
 
-/* The notation models partiar ships (models/notation.traineddata and
- * models/notation2.traineddata, made by models/notation/train.sh),
- * compiled in (model.c). The second, trained on more hands, reads the
- * cells the first is unsure of too (scan.c). */
-extern const unsigned char ocr_notation_model[], ocr_notation2_model[];
-extern const size_t ocr_notation_model_size, ocr_notation2_model_size;
+/* The notation models partiar ships (models/NAME.traineddata, made by
+ * models/notation/train.sh), compiled in (model.c). notation2, trained
+ * on more hands than notation, reads every cell, notation the cells it
+ * is unsure of too (scan.c); notationc, notation2 taught files written
+ * as capitals, reads a sheet again when its game came out dear
+ * (partiar ocr). */
+extern const unsigned char ocr_notation_model[], ocr_notation2_model[], ocr_notationc_model[];
+extern const size_t ocr_notation_model_size, ocr_notation2_model_size, ocr_notationc_model_size;
 #define OCR_NOTATION  "notation"
 #define OCR_NOTATION2 "notation2"
+#define OCR_NOTATIONC "notationc"
 
 /* A reader for Tesseract's model `lang` ("eng") in `datapath` (NULL: the
- * installed tessdata); lang OCR_NOTATION or OCR_NOTATION2 with no datapath is a shipped
- * notation model. PT_ERR_IO when the model cannot be loaded. */
+ * installed tessdata); a shipped notation model's name with no datapath
+ * is that model. PT_ERR_IO when the model cannot be loaded. */
 pt_err ocr_reader_new(ocr_reader **pr, const char *datapath, const char *lang);
 void ocr_reader_free(ocr_reader **pr);
 
