@@ -1288,6 +1288,9 @@ const char *pt_scan_layout(const pt_scan *s);
 int pt_scan_turns(const pt_scan *s);
 float pt_scan_skew(const pt_scan *s);
 float pt_scan_fit(const pt_scan *s);
+/* Whether the sheet is printed (a layout without rules, such as typed):
+ * its moves are print, not a hand. */
+bool pt_scan_printed(const pt_scan *s);
 /* How many of the move numbers printed on the form (the first and last
  * row of each block) read as the layout has them, of *asked; layouts
  * whose lines fit the page about as well are told apart by them. */

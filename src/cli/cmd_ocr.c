@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,6 +57,13 @@ static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
                            "                        notation+eng (mixed on every sheet), notation, eng,\n"
                            "                        or another of --tessdata\n"
                            "      --tessdata DIR    where the model is (default: Tesseract's own)\n"
+                           "      --reread MODEL    read a sheet again with MODEL when its game alone costs\n"
+                           "                        over --reread-above a move, and keep the cheaper game\n"
+                           "                        (default: notationc+notation, the notation model taught\n"
+                           "                        files written as capitals; none with --model or\n"
+                           "                        --tessdata); 'none': never\n"
+                           "      --reread-above COST\n"
+                           "                        the cost a move of the game alone (default 0.7)\n"
                            "      --max-pixels N    refuse bigger images (default 80000000)\n"
                            "      --beam N          partial games the decoder keeps at each ply (default 32)\n"
                            "      --scoring HOW     strings (default): the decoder scores every legal move\n"
@@ -74,6 +82,8 @@ typedef struct settings {
     bool overlay_dir;
     const pt_lang *notation;
     pt_ocr_opts ocr;
+    const char *reread; /* --reread's model, NULL: none */
+    float reread_above;
     pt_decode_opts decode;
 } settings;
 
@@ -98,7 +108,23 @@ typedef struct batch {
     pt_ocr *engines[THREADS];
     pt_decode *decoders[THREADS];
     pt_scan *scans[THREADS][PT_DECODE_RECORDS];
+    /* --reread: each thread's second engine, loaded when a sheet first
+     * needs it (loading a model takes a good part of a sheet's time), and
+     * a scan for the second reading. */
+    pt_ocr *rereaders[THREADS];
+    pt_scan *spares[THREADS];
+    bool reread_failed[THREADS];
 } batch;
+
+/* How a sheet was read with --reread: the cost a ply of its game alone
+ * by the first model and by --reread's (INFINITY: no game; NAN: that
+ * reading failed), whether it was read again, and which reading was
+ * kept. */
+typedef struct reading {
+    float cost, cost2;
+    bool again, second;
+    bool decoded; /* the thread's decoder holds the kept reading's game */
+} reading;
 
 static const char *const roster[PT_ROSTER] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 static const char *const status_names[] = {"empty", "written", "struck"};
@@ -283,8 +309,29 @@ static bool write_layout(const char *path, const pt_scan *scan, pt_buf *rep)
     return ok;
 }
 
-static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_in *in, const pt_scan *scan,
-                       const pt_scan_mark *marks, const int *ply)
+/* --reread's part of a sheet's JSON: "reread":{"model":...,"cost":[first,
+ * second],"kept":"first"|"second"}, the costs a ply of the game alone
+ * (null: no game, or the second reading failed). */
+static void json_reread(pt_buf *b, const settings *s, const reading *how)
+{
+    if (!how->again)
+        return;
+    pt_buf_puts(b, ",\"reread\":{\"model\":");
+    pt_report_json_string(b, s->reread);
+    pt_buf_puts(b, ",\"cost\":[");
+    for (int k = 0; k < 2; k++) {
+        float cost = k ? how->cost2 : how->cost;
+        pt_buf_puts(b, k ? "," : "");
+        if (isfinite(cost))
+            pt_buf_printf(b, "%.3f", (double)cost);
+        else
+            pt_buf_puts(b, "null");
+    }
+    pt_buf_printf(b, "],\"kept\":\"%s\"}", how->second ? "second" : "first");
+}
+
+static void json_sheet(pt_buf *b, const settings *st, const pt_reconciled *r, size_t i, const sheet_in *in,
+                       const pt_scan *scan, const reading *how, const pt_scan_mark *marks, const int *ply)
 {
     static const char *const owners[] = {"?", "white", "black", "arbiter", "?"};
     pt_buf_puts(b, "{\"file\":");
@@ -293,8 +340,10 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
                   in->page + 1);
     pt_report_json_string(b, pt_scan_layout(scan));
     int asked, numbers = pt_scan_numbers(scan, &asked);
-    pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"numbers\":[%d,%d],\"tags\":{",
-                  90 * pt_scan_turns(scan), (double)pt_scan_skew(scan), (double)pt_scan_fit(scan), numbers, asked);
+    pt_buf_printf(b, ",\"turned\":%d,\"skew\":%.2f,\"fit\":%.3f,\"numbers\":[%d,%d]", 90 * pt_scan_turns(scan),
+                  (double)pt_scan_skew(scan), (double)pt_scan_fit(scan), numbers, asked);
+    json_reread(b, st, how);
+    pt_buf_puts(b, ",\"tags\":{");
     bool any = false;
     for (int k = 0; k < PT_ROSTER; k++) {
         const char *v = pt_scan_tag(scan, roster[k]);
@@ -352,6 +401,86 @@ static void json_sheet(pt_buf *b, const pt_reconciled *r, size_t i, const sheet_
     pt_buf_puts(b, "]}");
 }
 
+/* The record of a sheet's scan, with what the command line and the
+ * file's name say of it. */
+static pt_record *sheet_record(pt_scan *scan, const sheet_in *in, const settings *s)
+{
+    pt_record *rec = (pt_record *)pt_scan_record(scan);
+    if (in->owner != PT_SHEET_NONE)
+        pt_record_set_sheet(rec, in->owner);
+    if (s->notation)
+        pt_record_set_lang(rec, s->notation);
+    return rec;
+}
+
+/* What a ply of the game of rec alone costs; INFINITY for no game. */
+static float cost_per_ply(pt_decode *d, const pt_record *rec, const pt_decode_opts *o)
+{
+    const pt_record *one[1] = {rec};
+    const pt_decode_ply *plies;
+    if (pt_decode_run(d, one, 1, o) != PT_OK)
+        return INFINITY;
+    size_t n = pt_decode_plies(d, &plies);
+    return n ? pt_decode_cost(d) / (float)n : INFINITY;
+}
+
+/* --reread: a sheet whose game alone costs more than --reread-above a
+ * ply is read again by the second model, and the reading whose game is
+ * cheaper kept in b->scans[thread][k]. Hands that print their files as
+ * capitals (D4, NA3) read as other letters by the first model make such
+ * dear games; the second, taught capitals, takes Q for G on other hands,
+ * so it reads only these. */
+static void reread(batch *b, int thread, size_t k, const sheet_in *in, const uint8_t *data, size_t len, reading *how,
+                   pt_buf *rep, int *status)
+{
+    const settings *s = b->s;
+    how->cost = cost_per_ply(b->decoders[thread], pt_scan_record(b->scans[thread][k]), &s->decode);
+    how->decoded = isfinite(how->cost);
+    /* A printed sheet is read by eng (pt_ocr_opts): no hand's capitals. */
+    if (how->cost <= s->reread_above || pt_scan_printed(b->scans[thread][k]))
+        return;
+    how->again = true;
+    char msg[400] = "out of memory";
+    pt_code code = PT_CODE_IMAGE_UNREADABLE;
+    if (!b->rereaders[thread] && !b->reread_failed[thread]) {
+        pt_ocr_opts o = s->ocr;
+        o.model = s->reread;
+        if (pt_scan_new(&b->spares[thread]) != PT_OK ||
+            pt_ocr_new(&b->rereaders[thread], &o, msg, sizeof msg) != PT_OK) {
+            pt_buf_printf(rep, "%s: error: --reread %s: %s\n", pt_cli_input_name(in->path), s->reread, msg);
+            b->reread_failed[thread] = true;
+            *status = PT_EXIT_USAGE;
+        }
+    }
+    if (b->reread_failed[thread])
+        return;
+    pt_scan *again = b->spares[thread];
+    if (pt_ocr_read(b->rereaders[thread], data, len, in->page, again, &code, msg, sizeof msg) != PT_OK)
+        return; /* the first reading stands */
+    how->cost2 = cost_per_ply(b->decoders[thread], sheet_record(again, in, s), &s->decode);
+    how->decoded = how->cost2 < how->cost;
+    if (how->cost2 < how->cost) {
+        b->spares[thread] = b->scans[thread][k];
+        b->scans[thread][k] = again;
+        how->second = true;
+    }
+}
+
+/* The text output's line for a sheet read again. */
+static void text_reread(pt_buf *b, const sheet_in *in, const char *model, const reading *how)
+{
+    pt_buf_printf(b, "%s: read again with %s: a move of its game cost ", pt_cli_input_name(in->path), model);
+    for (int k = 0; k < 2; k++) {
+        float cost = k ? how->cost2 : how->cost;
+        pt_buf_puts(b, k ? ", again " : "");
+        if (isfinite(cost))
+            pt_buf_printf(b, "%.2f", (double)cost);
+        else
+            pt_buf_puts(b, isnan(cost) ? "(not read)" : "(no game)");
+    }
+    pt_buf_printf(b, "; the %s reading kept\n", how->second ? "second" : "first");
+}
+
 static void ocr_item(void *job, size_t item, int thread)
 {
     batch *b = job;
@@ -364,18 +493,27 @@ static void ocr_item(void *job, size_t item, int thread)
     r.decode = b->decoders[thread];
     const sheet_in *read[PT_DECODE_RECORDS];
     pt_scan *scans[PT_DECODE_RECORDS];
+    reading how[PT_DECODE_RECORDS];
     for (size_t k = 0; k < g->count && k < PT_DECODE_RECORDS; k++) {
         const sheet_in *in = &b->sheets[g->first + k];
-        pt_scan *scan = b->scans[thread][k];
         char *data = NULL, msg[400];
         size_t len = 0;
         pt_code code = PT_CODE_IMAGE_UNREADABLE;
         pt_err err = pt_file_read_all(in->path, 512u << 20, &data, &len);
         if (err == PT_OK)
-            err = pt_ocr_read(b->engines[thread], (const uint8_t *)data, len, in->page, scan, &code, msg, sizeof msg);
+            err = pt_ocr_read(b->engines[thread], (const uint8_t *)data, len, in->page, b->scans[thread][k], &code, msg,
+                              sizeof msg);
         else
             snprintf(msg, sizeof msg, "%s", err == PT_ERR_RANGE ? "bigger than 512 MB" : strerror(errno));
+        reading *h = &how[r.nsheets];
+        *h = (reading){NAN, NAN, false, false, false};
+        if (err == PT_OK) {
+            sheet_record(b->scans[thread][k], in, s);
+            if (s->reread)
+                reread(b, thread, k, in, (const uint8_t *)data, len, h, rep, &b->status[item]);
+        }
         free(data);
+        pt_scan *scan = b->scans[thread][k];
         if (err != PT_OK) {
             pt_buf_printf(rep, "%s", pt_cli_input_name(in->path));
             if (in->pages > 1)
@@ -387,10 +525,6 @@ static void ocr_item(void *job, size_t item, int thread)
         if (s->write_layout && !write_layout(s->write_layout, scan, rep))
             b->status[item] = PT_EXIT_USAGE;
         pt_record *rec = (pt_record *)pt_scan_record(scan);
-        if (in->owner != PT_SHEET_NONE)
-            pt_record_set_sheet(rec, in->owner);
-        if (s->notation)
-            pt_record_set_lang(rec, s->notation);
         pt_sheet *sh = &r.sheets[r.nsheets];
         sh->record = rec;
         sh->file = in->path;
@@ -408,6 +542,7 @@ static void ocr_item(void *job, size_t item, int thread)
      * their records. */
     /* Sheets named as one game's are: a sheet read badly must not make
      * the pair two games. */
+    r.decoded = r.nsheets == 1 && how[0].decoded; /* a sheet alone: its check was its game */
     if (pt_reconcile_game(&r, &s->decode, NULL, true) != PT_OK) {
         pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[0]->path));
         b->status[item] = PT_EXIT_USAGE;
@@ -418,8 +553,9 @@ static void ocr_item(void *job, size_t item, int thread)
             if (pt_scan_record(scans[j]) == r.sheets[i].record) {
                 pt_scan *t = scans[i];
                 const sheet_in *ti = read[i];
-                scans[i] = scans[j], read[i] = read[j];
-                scans[j] = t, read[j] = ti;
+                reading hi = how[i];
+                scans[i] = scans[j], read[i] = read[j], how[i] = how[j];
+                scans[j] = t, read[j] = ti, how[j] = hi;
             }
     if (r.problems && b->status[item] == PT_EXIT_OK)
         b->status[item] = PT_EXIT_PROBLEMS;
@@ -434,6 +570,8 @@ static void ocr_item(void *job, size_t item, int thread)
                 pt_buf_printf(out, ", %d of %d printed move numbers read so", numbers, asked);
             pt_buf_printf(out, "), turned %d degrees, skew %.1f degrees\n", 90 * pt_scan_turns(scans[i]),
                           (double)pt_scan_skew(scans[i]));
+            if (how[i].again)
+                text_reread(out, read[i], s->reread, &how[i]);
         }
     }
     /* The cells' marks: for the JSON and the overlay only. */
@@ -453,7 +591,7 @@ static void ocr_item(void *job, size_t item, int thread)
         if (s->format == PT_OUT_JSON) {
             if (out->data[out->len - 1] != '[')
                 pt_buf_puts(out, ",");
-            json_sheet(out, &r, i, read[i], scans[i], marks, ply);
+            json_sheet(out, s, &r, i, read[i], scans[i], &how[i], marks, ply);
         }
         if (s->overlay) {
             uint8_t *png = NULL;
@@ -565,6 +703,8 @@ static int run(sheet_in *sheets, game_in *games, size_t ngames, const settings *
         pt_pool_stop(&pool);
     for (int t = 0; t < jobs; t++) {
         pt_ocr_free(&b.engines[t]);
+        pt_ocr_free(&b.rereaders[t]);
+        pt_scan_free(&b.spares[t]);
         pt_decode_free(&b.decoders[t]);
         for (int k = 0; k < PT_DECODE_RECORDS; k++)
             pt_scan_free(&b.scans[t][k]);
@@ -633,12 +773,17 @@ int pt_cmd_ocr(int argc, char **argv)
         {"tessdata", required_argument, NULL, 'T'}, {"max-pixels", required_argument, NULL, 'X'},
         {"beam", required_argument, NULL, 'B'},     {"quiet", no_argument, NULL, 'q'},
         {"scoring", required_argument, NULL, 'S'},  {"write-layout", required_argument, NULL, 'W'},
+        {"reread", required_argument, NULL, 'R'},   {"reread-above", required_argument, NULL, 'A'},
         {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     /* Strings by default: with the current model the steps read no more
      * moves on the tuning fonts' scans, photos and low resolutions, and
      * take a third longer (make bench-ocr). */
-    settings s = {.format = PT_OUT_PGN, .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .ocr.strings_only = true};
+    settings s = {.format = PT_OUT_PGN,
+                  .jobs = (int)sysconf(_SC_NPROCESSORS_ONLN),
+                  .ocr.strings_only = true,
+                  .reread_above = 0.7f};
+    const char *reread = NULL;
     const char *layout_name = NULL;
     long v;
     int opt;
@@ -687,6 +832,16 @@ int pt_cmd_ocr(int argc, char **argv)
                 return pt_cli_usage_error("ocr", "--scoring is steps or strings, not '%s'", optarg);
             s.ocr.strings_only = !strcmp(optarg, "strings");
             break;
+        case 'R': reread = optarg; break;
+        case 'A': {
+            char *end;
+            errno = 0;
+            double d = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(d >= 0 && d <= 100))
+                return pt_cli_usage_error("ocr", "--reread-above wants a cost from 0 to 100, not '%s'", optarg);
+            s.reread_above = (float)d;
+            break;
+        }
         case 'q': s.quiet = true; break;
         case 'h': fputs(help, stdout); return PT_EXIT_OK;
         default: return pt_cli_option_error("ocr", opt, argv);
@@ -695,6 +850,11 @@ int pt_cmd_ocr(int argc, char **argv)
     int nargs = argc - optind;
     if (nargs < 1)
         return pt_cli_usage_error("ocr", "no image given");
+    /* The capitals model reads again only after the shipped models: the
+     * cost it is chosen by was measured so. */
+    if (!reread && !s.ocr.model && !s.ocr.tessdata)
+        reread = "notationc+notation";
+    s.reread = reread && strcmp(reread, "none") != 0 ? reread : NULL;
     if (s.pair && nargs != 2)
         return pt_cli_usage_error("ocr", "--pair wants two images, White's sheet and Black's; %d given", nargs);
     pt_layout *layout = NULL;

@@ -483,6 +483,11 @@ static bool printed(const ocr_layout *l)
     return l->ruling == OCR_RULING_NONE;
 }
 
+bool pt_scan_printed(const pt_scan *s)
+{
+    return printed(&s->used);
+}
+
 /* Specks smaller than this many pixels each way, at fit f, are no ink in
  * a cell or a field. */
 static int speck_of(const ocr_fit *f)

@@ -136,6 +136,59 @@ read -r both both_all < <(plies_right)
 report ocr-second-model $? "plies right from the first (in all): notation $first ($first_all), notation2 $second ($second_all), both $both ($both_all) of 58"
 expect ocr-model-missing 2 "$bin" ocr --model notation+nosuch "$held-white.png"
 
+# A sheet whose game alone comes out dear is read again by the capitals
+# model and the cheaper game kept: White's copy of the capitals pair
+# (Humor Sans, which prints D4 and NF3, a hand no model learnt from)
+# costs 0.95 a move as the first models read it (D read as b), the
+# second reading less, and more of the game is read from the first ply
+# on, alone and with Black's sheet. A sheet of a training hand is not
+# read again, and its output is the same byte for byte as with --reread
+# none (its check's decode is its game's). A --reread model that cannot
+# be loaded is an error that names it, the first reading standing.
+caps=samples/scans/murzin-gupta-2025
+"$bin" convert -n uci "$caps.pgn" 2>/dev/null | grep -v '^\[' | uci_line >"$tmp/caps-truth"
+plies_read() { # FILE.json: the plies of its game as played, from the first and in all
+    jq -r '[.game.detail[].uci] | join(" ")' "$1" |
+        awk -v truth="$(cat "$tmp/caps-truth")" '{ n = split(truth, t, " "); m = split($0, g, " ")
+            for (i = 1; i <= n && i <= m && g[i] == t[i]; i++) r++
+            for (i = 1; i <= n && i <= m; i++) all += g[i] == t[i]
+            print r + 0, all + 0 }'
+}
+"$bin" ocr -q -f json "$caps-white.png" >"$tmp/caps-again.json"
+"$bin" ocr -q -f json --reread none "$caps-white.png" >"$tmp/caps-once.json"
+"$bin" ocr -q -f json --pair "$caps-white.png" "$caps-black.png" >"$tmp/caps-pair.json"
+"$bin" ocr -q -f json --reread none --pair "$caps-white.png" "$caps-black.png" >"$tmp/caps-pair-once.json"
+read -r again again_all < <(plies_read "$tmp/caps-again.json")
+read -r once once_all < <(plies_read "$tmp/caps-once.json")
+read -r pair pair_all < <(plies_read "$tmp/caps-pair.json")
+read -r pair_once pair_once_all < <(plies_read "$tmp/caps-pair-once.json")
+[ "$(wc -w <"$tmp/caps-truth")" -eq 81 ] && [ "$again" -gt $((once + 20)) ] && [ "$again_all" -gt "$once_all" ] &&
+    [ "$pair" -gt "$pair_once" ] && [ "$pair_all" -gt "$pair_once_all" ] &&
+    jq -e '.sheets[0].reread | .model == "notationc+notation" and .kept == "second" and .cost[1] < .cost[0] and .cost[0] > 0.7' \
+        "$tmp/caps-again.json" >/dev/null &&
+    jq -e '.sheets[0] | has("reread") | not' "$tmp/caps-once.json" >/dev/null
+report ocr-reread-capitals $? "plies right from the first (in all) of 81: read again $again ($again_all), once $once ($once_all); the pair $pair ($pair_all), once $pair_once ($pair_once_all); $(jq -c '.sheets[0].reread' "$tmp/caps-again.json")"
+"$bin" ocr -q -f text "$caps-white.png" >"$tmp/caps.txt"
+grep -q "murzin-gupta-2025-white.png: read again with notationc+notation: a move of its game cost 0\.9[0-9], again 0\.[0-9]*; the second reading kept$" \
+    "$tmp/caps.txt"
+report ocr-reread-text $? "$(head -c 300 "$tmp/caps.txt")"
+# A printed sheet is read by eng, never again by a hand's model, however
+# dear its game.
+"$bin" ocr -q -f json --reread-above 0 "$typed/game1.jpg" | jq -e '.sheets[0] | has("reread") | not' >/dev/null &&
+    "$bin" ocr -q -f json --reread-above 0 "$pair-white.png" | jq -e '.sheets[0].reread.model == "notationc+notation"' >/dev/null
+report ocr-reread-not-printed $? "a typed sheet read again at --reread-above 0, or a hand's not"
+"$bin" ocr -q -f json "$pair-white.png" >"$tmp/kept.json"
+"$bin" ocr -q -f json --reread none "$pair-white.png" | cmp -s - "$tmp/kept.json" &&
+    jq -e '.sheets[0] | has("reread") | not' "$tmp/kept.json" >/dev/null
+report ocr-reread-not-needed $? "a tuning hand's sheet read again, or read otherwise: $(jq -c '.sheets[0].reread' "$tmp/kept.json")"
+"$bin" ocr -f json --reread nosuch "$caps-white.png" >"$tmp/nosuch.json" 2>"$tmp/nosuch.err"
+status=$?
+[ "$status" -eq 2 ] && grep -q "murzin-gupta-2025-white.png: error: --reread nosuch: Tesseract cannot load the model 'nosuch'" "$tmp/nosuch.err" &&
+    jq -e '.sheets[0].reread | .kept == "first" and .cost[1] == null' "$tmp/nosuch.json" >/dev/null &&
+    cmp -s <(jq -c '.game' "$tmp/nosuch.json") <(jq -c '.game' "$tmp/caps-once.json")
+report ocr-reread-missing $? "exit $status; $(head -c 300 "$tmp/nosuch.err")"
+expect ocr-reread-above-bad 2 "$bin" ocr --reread-above x "$caps-white.png"
+
 # The second held-out group of make bench-ocr (tests/corpora/fonts/
 # held-out-2): eleven fonts, each with a glyph for every character the
 # bench writes in a move cell (sheet-render.sh falls back to another font
@@ -183,6 +236,23 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
             >"$tmp/again.log" 2>&1 &&
         [ -s "$tmp/again_checkpoint" ]
     report model-recipe-float $? "$(tail -c 300 "$tmp/again.log" 2>/dev/null)"
+    # The capitals model: notation's last checkpoint, 100 iterations more
+    # with the lines of a pair written in capitals (ocr-set.sh --capitals:
+    # the cells' truth as written, "NF3"); --reread reads with it, from
+    # --tessdata, every handwritten sheet (--reread-above 0) and keeps the
+    # cheaper.
+    grep -q "^iterations:  notation's, then on its last run's lines and the capitals lines (iterations:rate) 100:1e-4$" \
+        "$tiny/notationc.txt" && grep -q '^error:' "$tiny/notationc.txt" &&
+        [ "$(wc -l <"$tiny/caps.list")" -eq 2 ] && [ -s "$tiny/ckpt/caps1_checkpoint" ] &&
+        awk -F'\t' '{ n++; if ($3 ~ /[a-h][1-8]/) lower++ } END { exit !(n > 20 && lower == 0) }' \
+            "$tiny"/caps/g0001-white.cells.tsv &&
+        cat "$tiny/widths.list" "$tiny/caps.list" | cmp -s - "$tiny/capitals.list" &&
+        "$bin" ocr -q -f json --model notation --tessdata "$tiny" --reread notationc --reread-above 0 \
+            "$pair-white.png" >"$tmp/caps.json"
+    status=$?
+    [ "$status" -le 1 ] && jq -e '.sheets[0].reread.model == "notationc" and (.sheets[0].reread.cost | length) == 2' \
+        "$tmp/caps.json" >/dev/null
+    report model-recipe-capitals $? "exit $status; $(head -c 300 "$tmp/caps.json")"
     # --from: the recipe's last runs alone, continued from that float model
     # (its work folder is made anew, so the model is copied out first).
     cp "$tiny/notation.float.traineddata" "$tmp/from.traineddata"

@@ -112,6 +112,7 @@ static void each_form_is_told_from_the_others(void **state)
             assert_int_equal(read_pix(o, turned, s, &code), PT_OK);
             if (strcmp(pt_scan_layout(s), name) != 0)
                 fail_msg("%s turned %d: read as %s", name, quads, pt_scan_layout(s));
+            assert_false(pt_scan_printed(s)); /* ruled: a hand's */
             /* Turned back: the scan turned q quarters needs 4 - q. */
             assert_int_equal(pt_scan_turns(s), (4 - quads) % 4);
             assert_true(pt_scan_fit(s) > 0.9f);
