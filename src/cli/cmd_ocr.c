@@ -309,6 +309,21 @@ static bool write_layout(const char *path, const pt_scan *scan, pt_buf *rep)
     return ok;
 }
 
+/* The two costs of how, sep between them, each with digits decimals, or
+ * unread (that reading failed) or no_game. */
+static void put_costs(pt_buf *b, const reading *how, const char *sep, int digits, const char *unread,
+                      const char *no_game)
+{
+    for (int k = 0; k < 2; k++) {
+        float cost = k ? how->cost2 : how->cost;
+        pt_buf_puts(b, k ? sep : "");
+        if (isfinite(cost))
+            pt_buf_printf(b, "%.*f", digits, (double)cost);
+        else
+            pt_buf_puts(b, isnan(cost) ? unread : no_game);
+    }
+}
+
 /* --reread's part of a sheet's JSON: "reread":{"model":...,"cost":[first,
  * second],"kept":"first"|"second"}, the costs a ply of the game alone
  * (null: no game, or the second reading failed). */
@@ -319,14 +334,7 @@ static void json_reread(pt_buf *b, const settings *s, const reading *how)
     pt_buf_puts(b, ",\"reread\":{\"model\":");
     pt_report_json_string(b, s->reread);
     pt_buf_puts(b, ",\"cost\":[");
-    for (int k = 0; k < 2; k++) {
-        float cost = k ? how->cost2 : how->cost;
-        pt_buf_puts(b, k ? "," : "");
-        if (isfinite(cost))
-            pt_buf_printf(b, "%.3f", (double)cost);
-        else
-            pt_buf_puts(b, "null");
-    }
+    put_costs(b, how, ",", 3, "null", "null");
     pt_buf_printf(b, "],\"kept\":\"%s\"}", how->second ? "second" : "first");
 }
 
@@ -470,14 +478,7 @@ static void reread(batch *b, int thread, size_t k, const sheet_in *in, const uin
 static void text_reread(pt_buf *b, const sheet_in *in, const char *model, const reading *how)
 {
     pt_buf_printf(b, "%s: read again with %s: a move of its game cost ", pt_cli_input_name(in->path), model);
-    for (int k = 0; k < 2; k++) {
-        float cost = k ? how->cost2 : how->cost;
-        pt_buf_puts(b, k ? ", again " : "");
-        if (isfinite(cost))
-            pt_buf_printf(b, "%.2f", (double)cost);
-        else
-            pt_buf_puts(b, isnan(cost) ? "(not read)" : "(no game)");
-    }
+    put_costs(b, how, ", again ", 2, "(not read)", "(no game)");
     pt_buf_printf(b, "; the %s reading kept\n", how->second ? "second" : "first");
 }
 
