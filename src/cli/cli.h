@@ -33,6 +33,9 @@ int pt_cli_usage_error(const char *command, const char *fmt, ...) __attribute__(
 int pt_cli_option_error(const char *command, int opt, char **argv);
 /* Parses a whole decimal number in [min, max]; false if it is not one. */
 bool pt_cli_parse_int(const char *text, long min, long max, long *value);
+/* Parses a whole number, decimals allowed, in [min, max]; false if it is
+ * not one (NaN is none). */
+bool pt_cli_parse_number(const char *text, double min, double max, double *value);
 /* qsort comparison of arrays of char (fixed-size strings). */
 int pt_cli_compare_strings(const void *a, const void *b);
 /* How an input path is named in messages: "-" is "<stdin>". */

@@ -835,10 +835,8 @@ int pt_cmd_ocr(int argc, char **argv)
             break;
         case 'R': reread = optarg; break;
         case 'A': {
-            char *end;
-            errno = 0;
-            double d = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(d >= 0 && d <= 100))
+            double d;
+            if (!pt_cli_parse_number(optarg, 0, 100, &d))
                 return pt_cli_usage_error("ocr", "--reread-above wants a cost from 0 to 100, not '%s'", optarg);
             s.reread_above = (float)d;
             break;

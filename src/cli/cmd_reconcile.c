@@ -558,9 +558,8 @@ int pt_cmd_reconcile(int argc, char **argv)
             s.decode.beam = (int)value;
             break;
         case 'x': {
-            char *end;
-            double v = strtod(optarg, &end);
-            if (end == optarg || *end || !(v > 0 && v < 1e6))
+            double v;
+            if (!pt_cli_parse_number(optarg, 1e-6, 1e6, &v))
                 return pt_cli_usage_error(command, "--max-seconds wants a number of seconds, not '%s'", optarg);
             s.decode.max_seconds = v;
             break;

@@ -71,6 +71,17 @@ bool pt_cli_parse_int(const char *text, long min, long max, long *value)
     return true;
 }
 
+bool pt_cli_parse_number(const char *text, double min, double max, double *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end != '\0' || !(v >= min && v <= max))
+        return false;
+    *value = v;
+    return true;
+}
+
 int pt_cli_compare_strings(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
