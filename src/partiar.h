@@ -971,6 +971,7 @@ typedef struct pt_decode_ply {
     int32_t entry[PT_DECODE_RECORDS]; /* the entry that stands for it, -1 */
     int32_t extra[PT_DECODE_RECORDS]; /* an entry left over just before, -1 */
     float cost;                       /* what this ply cost */
+    float costs[PT_DECODE_RECORDS];   /* of which each record's part */
     float margin;                     /* how much dearer the cheapest game with another move
                                          here is; INFINITY when none was seen */
 } pt_decode_ply;
@@ -1059,6 +1060,10 @@ size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies);
 /* The whole game's cost, entries left over at the end included (with a
  * scanned record, the move prior's weighted penalties too). */
 float pt_decode_cost(const pt_decode *d);
+/* What the game found costs as a reading of record r alone: r's part of
+ * each ply, its entries left over, and the move prior's as a game of r
+ * alone pays it. Of a game of one record, pt_decode_cost. */
+float pt_decode_record_cost(const pt_decode *d, size_t r);
 /* Entries of record r left over after the game's last ply. */
 int pt_decode_left_over(const pt_decode *d, size_t r);
 /* The letters record r was read in (its Notation tag, or detected). */

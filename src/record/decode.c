@@ -198,6 +198,7 @@ struct pt_decode {
     pt_decode_alt alts[16]; /* the closest other readings */
     size_t nalts;
     float cost, prior, margin;
+    float record_cost[PT_DECODE_RECORDS]; /* pt_decode_record_cost */
     bool timed_out;
     int beam; /* the beam that found the game */
     int left[PT_DECODE_RECORDS];
@@ -882,6 +883,7 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
                 cand.at[r] = x->next;
                 cand.cost += x->cost;
                 cand.ply.cost += x->cost;
+                cand.ply.costs[r] = x->cost;
                 rank += x->rank;
                 if (x->op == PT_OP_MISSING) /* ranked below its cost where suspected */
                     cand.credit += x->cost - x->rank;
@@ -1105,8 +1107,16 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
     }
     d->cost = best_cost;
     d->prior = d->nodes[best].prior;
-    for (size_t r = 0; r < s->n; r++)
-        d->left[r] = (int)(s->len[r] - (size_t)d->nodes[best].at[r]);
+    const node *end = &d->nodes[best];
+    float each = pt_ending_at(&end->pos) == PT_STATUS_ONGOING ? s->c->left_over : s->c->after_game_end;
+    for (size_t r = 0; r < s->n; r++) {
+        d->left[r] = (int)(s->len[r] - (size_t)end->at[r]);
+        d->record_cost[r] = w * d->prior + each * (float)d->left[r];
+        for (size_t k = 0; k < d->nplies; k++)
+            d->record_cost[r] += d->plies[k].costs[r];
+    }
+    if (s->n == 1) /* the same sum, added up as the search did */
+        d->record_cost[0] = best_cost;
     d->nalts = 0;
     pt_move *alt = malloc((d->nplies + 2) * sizeof *alt + 1);
     if (!alt)
@@ -1530,6 +1540,7 @@ typedef struct found {
     pt_decode_alt alts[16];
     size_t nalts;
     float cost, prior, margin;
+    float record_cost[PT_DECODE_RECORDS];
     bool timed_out;
     int beam;
     int left[PT_DECODE_RECORDS];
@@ -1543,11 +1554,13 @@ static void swap_found(pt_decode *d, found *f)
     f->nalts = d->nalts, f->cost = d->cost, f->prior = d->prior, f->margin = d->margin, f->timed_out = d->timed_out;
     f->beam = d->beam;
     memcpy(f->left, d->left, sizeof f->left);
+    memcpy(f->record_cost, d->record_cost, sizeof f->record_cost);
     d->plies = t.plies, d->nplies = t.nplies, d->plies_cap = t.plies_cap;
     memcpy(d->alts, t.alts, sizeof d->alts);
     d->nalts = t.nalts, d->cost = t.cost, d->prior = t.prior, d->margin = t.margin, d->timed_out = t.timed_out;
     d->beam = t.beam;
     memcpy(d->left, t.left, sizeof d->left);
+    memcpy(d->record_cost, t.record_cost, sizeof d->record_cost);
 }
 
 /* A game that costs this much a cell is more often one the beam lost
@@ -1809,6 +1822,11 @@ size_t pt_decode_plies(const pt_decode *d, const pt_decode_ply **plies)
 float pt_decode_cost(const pt_decode *d)
 {
     return d->cost;
+}
+
+float pt_decode_record_cost(const pt_decode *d, size_t r)
+{
+    return r < PT_DECODE_RECORDS && d->nplies ? d->record_cost[r] : INFINITY;
 }
 
 int pt_decode_left_over(const pt_decode *d, size_t r)
