@@ -57,13 +57,14 @@ static const char help[] = "Usage: partiar ocr [OPTIONS] IMAGE...\n"
                            "                        notation+eng (mixed on every sheet), notation, eng,\n"
                            "                        or another of --tessdata\n"
                            "      --tessdata DIR    where the model is (default: Tesseract's own)\n"
-                           "      --reread MODEL    read a sheet again with MODEL when its game alone costs\n"
-                           "                        over --reread-above a move, and keep the cheaper game\n"
+                           "      --reread MODEL    read a sheet again with MODEL when the game found costs\n"
+                           "                        over --reread-above a move as a reading of it (of a\n"
+                           "                        pair: the game of both), and keep the cheaper game\n"
                            "                        (default: notationc+notation, the notation model taught\n"
                            "                        files written as capitals; none with --model or\n"
                            "                        --tessdata); 'none': never\n"
                            "      --reread-above COST\n"
-                           "                        the cost a move of the game alone (default 0.7)\n"
+                           "                        a move's cost, the game read as the sheet (default 0.7)\n"
                            "      --max-pixels N    refuse bigger images (default 80000000)\n"
                            "      --beam N          partial games the decoder keeps at each ply (default 32)\n"
                            "      --scoring HOW     strings (default): the decoder scores every legal move\n"
@@ -113,18 +114,31 @@ typedef struct batch {
      * a scan for the second reading. */
     pt_ocr *rereaders[THREADS];
     pt_scan *spares[THREADS];
+    /* and a second decoder, for the game of a sheet read again: the first
+     * game stands in the other until the second is found cheaper. */
+    pt_decode *trials[THREADS];
     bool reread_failed[THREADS];
 } batch;
 
-/* How a sheet was read with --reread: the cost a ply of its game alone
- * by the first model and by --reread's (INFINITY: no game; NAN: that
- * reading failed), whether it was read again, and which reading was
- * kept. */
+/* How a sheet was read with --reread: what a ply of the game found
+ * costs as a reading of it (cost_per_ply), with the first model's reading
+ * and with --reread's (INFINITY: no game; NAN: that reading failed),
+ * whether it was read again, and which reading was kept. */
 typedef struct reading {
     float cost, cost2;
     bool again, second;
-    bool decoded; /* the thread's decoder holds the kept reading's game */
 } reading;
+
+/* A sheet of the game being read: its input, its bytes (kept for
+ * --reread: standard input cannot be read twice), its scan, which is
+ * b->scans[thread][slot], and how it was read. */
+typedef struct sheet_at {
+    const sheet_in *in;
+    char *data;
+    size_t len, slot;
+    pt_scan *scan;
+    reading how;
+} sheet_at;
 
 static const char *const roster[PT_ROSTER] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 static const char *const status_names[] = {"empty", "written", "struck"};
@@ -421,57 +435,123 @@ static pt_record *sheet_record(pt_scan *scan, const sheet_in *in, const settings
     return rec;
 }
 
-/* What a ply of the game of rec alone costs; INFINITY for no game. */
-static float cost_per_ply(pt_decode *d, const pt_record *rec, const pt_decode_opts *o)
+/* The sheet i of r as scan reads it: its record, file and header tags. */
+static void take_scan(pt_reconciled *r, size_t i, pt_scan *scan, const sheet_in *in, const settings *s)
 {
-    const pt_record *one[1] = {rec};
-    const pt_decode_ply *plies;
-    if (pt_decode_run(d, one, 1, o) != PT_OK)
-        return INFINITY;
-    size_t n = pt_decode_plies(d, &plies);
-    return n ? pt_decode_cost(d) / (float)n : INFINITY;
+    pt_sheet *sh = &r->sheets[i];
+    sh->record = sheet_record(scan, in, s);
+    sh->file = in->path;
+    for (int t = 0; t < PT_ROSTER; t++) {
+        const char *v = pt_scan_tag(scan, roster[t]);
+        snprintf(sh->tags[t], sizeof sh->tags[t], "%s", v ? v : "");
+    }
 }
 
-/* --reread: a sheet whose game alone costs more than --reread-above a
- * ply is read again by the second model, and the reading whose game is
- * cheaper kept in b->scans[thread][k]. Hands that print their files as
- * capitals (D4, NA3) read as other letters by the first model make such
- * dear games; the second, taught capitals, takes Q for G on other hands,
- * so it reads only these. */
-static void reread(batch *b, int thread, size_t k, const sheet_in *in, const uint8_t *data, size_t len, reading *how,
-                   pt_buf *rep, int *status)
+/* Keeps at[] in r's order of sheets (pt_reconcile_game orders them by
+ * owner), matched by record. */
+static void follow_order(const pt_reconciled *r, sheet_at *at)
+{
+    for (size_t i = 0; i < r->nsheets; i++)
+        for (size_t j = i; j < r->nsheets; j++)
+            if (pt_scan_record(at[j].scan) == r->sheets[i].record) {
+                sheet_at t = at[i];
+                at[i] = at[j], at[j] = t;
+            }
+}
+
+/* Decodes r's sheets again, one game's: r's findings start afresh. */
+static pt_err reconcile(pt_reconciled *r, const settings *s)
+{
+    free(r->findings);
+    r->findings = NULL;
+    r->nfindings = 0;
+    r->problems = 0;
+    r->outcome = PT_RECONCILED;
+    r->timed_out = false;
+    return pt_reconcile_game(r, &s->decode, NULL, true);
+}
+
+/* What a ply of r's game costs, of all its sheets or (sheet >= 0) as a
+ * reading of that sheet alone; INFINITY for no game. */
+static float cost_per_ply(const pt_reconciled *r, int sheet)
+{
+    const pt_decode_ply *plies;
+    size_t n = r->outcome == PT_RECONCILED ? pt_decode_plies(r->decode, &plies) : 0;
+    if (n == 0)
+        return INFINITY;
+    float cost = sheet < 0 ? pt_decode_cost(r->decode) : pt_decode_record_cost(r->decode, (size_t)sheet);
+    return cost / (float)n;
+}
+
+/* The first sheet of r that --reread reads again and has not read yet:
+ * dear, and written by hand (a printed sheet is read by eng,
+ * pt_ocr_opts: no hand's capitals); r->nsheets when none. */
+static size_t next_dear(const pt_reconciled *r, const sheet_at *at, float above)
+{
+    size_t i = 0;
+    while (i < r->nsheets && (at[i].how.again || !(at[i].how.cost > above) || pt_scan_printed(at[i].scan)))
+        i++;
+    return i;
+}
+
+/* --reread: a sheet that costs more than --reread-above a ply as a
+ * reading of the game found (for a sheet alone, its own game; for a pair,
+ * the game of both) is read again by the second model, and the reading
+ * whose game is cheaper a ply kept: r becomes the game with it. Hands
+ * that print their files as capitals (D4, NA3) read as other letters by
+ * the first model make such dear games; the second, taught capitals, takes Q for G
+ * on other hands, so it reads only these. Of a pair, the game of both
+ * tells which sheet is dear without decoding each alone: its other sheet
+ * does not pay for it. False when out of memory. */
+static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf *rep, int *status)
 {
     const settings *s = b->s;
-    how->cost = cost_per_ply(b->decoders[thread], pt_scan_record(b->scans[thread][k]), &s->decode);
-    how->decoded = isfinite(how->cost);
-    /* A printed sheet is read by eng (pt_ocr_opts): no hand's capitals. */
-    if (how->cost <= s->reread_above || pt_scan_printed(b->scans[thread][k]))
-        return;
-    how->again = true;
-    char msg[400] = "out of memory";
-    pt_code code = PT_CODE_IMAGE_UNREADABLE;
-    if (!b->rereaders[thread] && !b->reread_failed[thread]) {
-        pt_ocr_opts o = s->ocr;
-        o.model = s->reread;
-        if (pt_scan_new(&b->spares[thread]) != PT_OK ||
-            pt_ocr_new(&b->rereaders[thread], &o, msg, sizeof msg) != PT_OK) {
-            pt_buf_printf(rep, "%s: error: --reread %s: %s\n", pt_cli_input_name(in->path), s->reread, msg);
-            b->reread_failed[thread] = true;
-            *status = PT_EXIT_USAGE;
+    for (size_t i = 0; i < r->nsheets; i++)
+        at[i].how.cost = cost_per_ply(r, (int)i);
+    size_t i;
+    while ((i = next_dear(r, at, s->reread_above)) < r->nsheets) {
+        at[i].how.again = true;
+        char msg[400] = "out of memory";
+        pt_code code = PT_CODE_IMAGE_UNREADABLE;
+        if (!b->rereaders[thread] && !b->reread_failed[thread]) {
+            pt_ocr_opts o = s->ocr;
+            o.model = s->reread;
+            if (pt_scan_new(&b->spares[thread]) != PT_OK || pt_decode_new(&b->trials[thread]) != PT_OK ||
+                pt_ocr_new(&b->rereaders[thread], &o, msg, sizeof msg) != PT_OK) {
+                pt_buf_printf(rep, "%s: error: --reread %s: %s\n", pt_cli_input_name(at[i].in->path), s->reread, msg);
+                b->reread_failed[thread] = true;
+                *status = PT_EXIT_USAGE;
+            }
         }
+        pt_scan *again = b->spares[thread];
+        if (b->reread_failed[thread] || pt_ocr_read(b->rereaders[thread], (const uint8_t *)at[i].data, at[i].len,
+                                                    at[i].in->page, again, &code, msg, sizeof msg) != PT_OK)
+            continue; /* the first reading stands */
+        /* The game with the second reading, in the decoder r's is not in. */
+        pt_reconciled trial = *r;
+        trial.findings = NULL;
+        trial.decode = r->decode == b->decoders[thread] ? b->trials[thread] : b->decoders[thread];
+        take_scan(&trial, i, again, at[i].in, s);
+        if (reconcile(&trial, s) != PT_OK) {
+            free(trial.findings);
+            return false;
+        }
+        size_t j = 0;
+        while (trial.sheets[j].record != pt_scan_record(again))
+            j++;
+        at[i].how.cost2 = cost_per_ply(&trial, (int)j);
+        if (!(cost_per_ply(&trial, -1) < cost_per_ply(r, -1))) {
+            free(trial.findings);
+            continue;
+        }
+        free(r->findings);
+        *r = trial;
+        b->spares[thread] = at[i].scan;
+        b->scans[thread][at[i].slot] = at[i].scan = again;
+        at[i].how.second = true;
+        follow_order(r, at);
     }
-    if (b->reread_failed[thread])
-        return;
-    pt_scan *again = b->spares[thread];
-    if (pt_ocr_read(b->rereaders[thread], data, len, in->page, again, &code, msg, sizeof msg) != PT_OK)
-        return; /* the first reading stands */
-    how->cost2 = cost_per_ply(b->decoders[thread], sheet_record(again, in, s), &s->decode);
-    how->decoded = how->cost2 < how->cost;
-    if (how->cost2 < how->cost) {
-        b->spares[thread] = b->scans[thread][k];
-        b->scans[thread][k] = again;
-        how->second = true;
-    }
+    return true;
 }
 
 /* The text output's line for a sheet read again. */
@@ -492,9 +572,7 @@ static void ocr_item(void *job, size_t item, int thread)
     b->status[item] = PT_EXIT_OK;
     pt_reconciled r = {0};
     r.decode = b->decoders[thread];
-    const sheet_in *read[PT_DECODE_RECORDS];
-    pt_scan *scans[PT_DECODE_RECORDS];
-    reading how[PT_DECODE_RECORDS];
+    sheet_at at[PT_DECODE_RECORDS];
     for (size_t k = 0; k < g->count && k < PT_DECODE_RECORDS; k++) {
         const sheet_in *in = &b->sheets[g->first + k];
         char *data = NULL, msg[400];
@@ -506,16 +584,8 @@ static void ocr_item(void *job, size_t item, int thread)
                               sizeof msg);
         else
             snprintf(msg, sizeof msg, "%s", err == PT_ERR_RANGE ? "bigger than 512 MB" : strerror(errno));
-        reading *h = &how[r.nsheets];
-        *h = (reading){NAN, NAN, false, false, false};
-        if (err == PT_OK) {
-            sheet_record(b->scans[thread][k], in, s);
-            if (s->reread)
-                reread(b, thread, k, in, (const uint8_t *)data, len, h, rep, &b->status[item]);
-        }
-        free(data);
-        pt_scan *scan = b->scans[thread][k];
         if (err != PT_OK) {
+            free(data);
             pt_buf_printf(rep, "%s", pt_cli_input_name(in->path));
             if (in->pages > 1)
                 pt_buf_printf(rep, " page %d", in->page + 1);
@@ -523,83 +593,68 @@ static void ocr_item(void *job, size_t item, int thread)
             b->status[item] = PT_EXIT_USAGE;
             continue;
         }
-        if (s->write_layout && !write_layout(s->write_layout, scan, rep))
-            b->status[item] = PT_EXIT_USAGE;
-        pt_record *rec = (pt_record *)pt_scan_record(scan);
-        pt_sheet *sh = &r.sheets[r.nsheets];
-        sh->record = rec;
-        sh->file = in->path;
-        for (int t = 0; t < PT_ROSTER; t++) {
-            const char *v = pt_scan_tag(scan, roster[t]);
-            if (v)
-                snprintf(sh->tags[t], sizeof sh->tags[t], "%s", v);
-        }
-        read[r.nsheets] = in;
-        scans[r.nsheets++] = scan;
+        at[r.nsheets] = (sheet_at){in, data, len, k, b->scans[thread][k], {NAN, NAN, false, false}};
+        take_scan(&r, r.nsheets++, b->scans[thread][k], in, s);
     }
     if (r.nsheets == 0)
         return;
-    /* pt_reconcile_game orders the sheets by owner: keep the scans with
-     * their records. */
     /* Sheets named as one game's are: a sheet read badly must not make
      * the pair two games. */
-    r.decoded = r.nsheets == 1 && how[0].decoded; /* a sheet alone: its check was its game */
-    if (pt_reconcile_game(&r, &s->decode, NULL, true) != PT_OK) {
-        pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[0]->path));
+    bool decoded = reconcile(&r, s) == PT_OK;
+    follow_order(&r, at);
+    if (decoded && s->reread)
+        decoded = reread(b, thread, &r, at, rep, &b->status[item]);
+    if (!decoded) {
+        pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(at[0].in->path));
         b->status[item] = PT_EXIT_USAGE;
         goto done;
     }
     for (size_t i = 0; i < r.nsheets; i++)
-        for (size_t j = i; j < r.nsheets; j++)
-            if (pt_scan_record(scans[j]) == r.sheets[i].record) {
-                pt_scan *t = scans[i];
-                const sheet_in *ti = read[i];
-                reading hi = how[i];
-                scans[i] = scans[j], read[i] = read[j], how[i] = how[j];
-                scans[j] = t, read[j] = ti, how[j] = hi;
-            }
+        if (s->write_layout && !write_layout(s->write_layout, at[i].scan, rep))
+            b->status[item] = PT_EXIT_USAGE;
     if (r.problems && b->status[item] == PT_EXIT_OK)
         b->status[item] = PT_EXIT_PROBLEMS;
     if (s->format == PT_OUT_JSON) {
         pt_buf_puts(out, "{\"sheets\":[");
     } else if (s->format == PT_OUT_TEXT) {
         for (size_t i = 0; i < r.nsheets; i++) {
-            int asked, numbers = pt_scan_numbers(scans[i], &asked);
-            pt_buf_printf(out, "%s: layout %s (fits %.0f%%", pt_cli_input_name(read[i]->path), pt_scan_layout(scans[i]),
-                          100 * (double)pt_scan_fit(scans[i]));
+            const pt_scan *scan = at[i].scan;
+            int asked, numbers = pt_scan_numbers(scan, &asked);
+            pt_buf_printf(out, "%s: layout %s (fits %.0f%%", pt_cli_input_name(at[i].in->path), pt_scan_layout(scan),
+                          100 * (double)pt_scan_fit(scan));
             if (asked)
                 pt_buf_printf(out, ", %d of %d printed move numbers read so", numbers, asked);
-            pt_buf_printf(out, "), turned %d degrees, skew %.1f degrees\n", 90 * pt_scan_turns(scans[i]),
-                          (double)pt_scan_skew(scans[i]));
-            if (how[i].again)
-                text_reread(out, read[i], s->reread, &how[i]);
+            pt_buf_printf(out, "), turned %d degrees, skew %.1f degrees\n", 90 * pt_scan_turns(scan),
+                          (double)pt_scan_skew(scan));
+            if (at[i].how.again)
+                text_reread(out, at[i].in, s->reread, &at[i].how);
         }
     }
     /* The cells' marks: for the JSON and the overlay only. */
     for (size_t i = 0; i < r.nsheets && (s->format == PT_OUT_JSON || s->overlay); i++) {
         const pt_scan_cell *cells;
-        size_t n = pt_scan_cells(scans[i], &cells);
+        size_t n = pt_scan_cells(at[i].scan, &cells);
         pt_scan_mark *marks = calloc(n + 1, sizeof *marks);
         int *ply = calloc(n + 1, sizeof *ply);
         if (!marks || !ply) {
             free(marks);
             free(ply);
-            pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(read[i]->path));
+            pt_buf_printf(rep, "%s: error: out of memory\n", pt_cli_input_name(at[i].in->path));
             b->status[item] = PT_EXIT_USAGE;
             continue;
         }
-        cell_marks(&r, i, scans[i], marks, ply);
+        cell_marks(&r, i, at[i].scan, marks, ply);
         if (s->format == PT_OUT_JSON) {
             if (out->data[out->len - 1] != '[')
                 pt_buf_puts(out, ",");
-            json_sheet(out, s, &r, i, read[i], scans[i], &how[i], marks, ply);
+            json_sheet(out, s, &r, i, at[i].in, at[i].scan, &at[i].how, marks, ply);
         }
         if (s->overlay) {
             uint8_t *png = NULL;
             size_t len = 0;
             char path[4096];
-            overlay_path(s, read[i], path, sizeof path);
-            if (pt_scan_overlay(scans[i], marks, &png, &len) != PT_OK || !write_file(path, png, len)) {
+            overlay_path(s, at[i].in, path, sizeof path);
+            if (pt_scan_overlay(at[i].scan, marks, &png, &len) != PT_OK || !write_file(path, png, len)) {
                 pt_buf_printf(rep, "%s: error: cannot write the overlay: %s\n", path, strerror(errno));
                 b->status[item] = PT_EXIT_USAGE;
             }
@@ -610,9 +665,9 @@ static void ocr_item(void *job, size_t item, int thread)
     }
     if (s->format == PT_OUT_JSON) {
         pt_buf_puts(out, "],\"game\":");
-        size_t at = out->len;
+        size_t from = out->len;
         pt_reconcile_write(out, PT_OUT_JSON, &r);
-        while (out->len > at && out->data[out->len - 1] == '\n')
+        while (out->len > from && out->data[out->len - 1] == '\n')
             out->len--;
         pt_buf_puts(out, "}\n");
     } else {
@@ -622,8 +677,10 @@ static void ocr_item(void *job, size_t item, int thread)
     if (r.problems && s->format != PT_OUT_TEXT) /* text: they are in the output */
         pt_reconcile_write(rep, PT_OUT_FINDINGS, &r);
 done:
-    for (size_t i = 0; i < r.nsheets; i++)
+    for (size_t i = 0; i < r.nsheets; i++) {
         r.sheets[i].record = NULL, r.sheets[i].file = NULL;
+        free(at[i].data);
+    }
     free(r.findings);
 }
 
@@ -707,6 +764,7 @@ static int run(sheet_in *sheets, game_in *games, size_t ngames, const settings *
         pt_ocr_free(&b.rereaders[t]);
         pt_scan_free(&b.spares[t]);
         pt_decode_free(&b.decoders[t]);
+        pt_decode_free(&b.trials[t]);
         for (int k = 0; k < PT_DECODE_RECORDS; k++)
             pt_scan_free(&b.scans[t][k]);
     }

@@ -269,7 +269,7 @@ pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const c
     r->start = decode->start ? *decode->start : (pt_pos){0};
     if (!decode->start)
         pt_pos_startpos(&r->start);
-    pt_err err = r->decoded && r->nsheets == 1 ? PT_OK : pt_decode_run(r->decode, recs, r->nsheets, decode);
+    pt_err err = pt_decode_run(r->decode, recs, r->nsheets, decode);
     bool redo = false;
     if (err == PT_OK && !one_game && different_games(r, decode, &redo)) {
         r->outcome = PT_DIFFERENT_GAMES;

@@ -41,9 +41,6 @@ typedef struct pt_reconciled {
     int problems;
     bool timed_out;
     float ambiguous; /* the cost margin under which a ply is uncertain */
-    bool decoded;    /* r->decode holds the game of r's one sheet already,
-                        decoded alone with the same options (partiar ocr
-                        decodes a sheet to see whether to read it again) */
 } pt_reconciled;
 
 /* Decodes r's sheets (r->decode set, r->sheets read) into its game,

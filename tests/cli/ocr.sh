@@ -143,7 +143,7 @@ expect ocr-model-missing 2 "$bin" ocr --model notation+nosuch "$held-white.png"
 # second reading less, and more of the game is read from the first ply
 # on, alone and with Black's sheet. A sheet of a training hand is not
 # read again, and its output is the same byte for byte as with --reread
-# none (its check's decode is its game's). A --reread model that cannot
+# none (its game is decoded once). A --reread model that cannot
 # be loaded is an error that names it, the first reading standing.
 caps=samples/scans/murzin-gupta-2025
 holds() { [ -s "$1" ] && jq -e "$2" "$1" >/dev/null; } # FILE FILTER: (jq -e passes no input)
@@ -183,6 +183,18 @@ report ocr-reread-not-printed $? "a typed sheet read again at --reread-above 0, 
 "$bin" ocr -q -f json --reread none "$pair-white.png" | cmp -s - "$tmp/kept.json" &&
     holds "$tmp/kept.json" '.sheets[0] | (.file | endswith("-white.png")) and (has("reread") | not)'
 report ocr-reread-not-needed $? "a tuning hand's sheet read again, or read otherwise: $(jq -c '.sheets[0].reread' "$tmp/kept.json")"
+# A pair is decoded once to decide: each sheet dear as a reading of the
+# game of both is read again, and kept when that game costs less. Both
+# sheets of the capitals pair are (White's first reading costing other
+# than alone: the game is both sheets'); neither of a pair of training
+# hands, whose output is then the same byte for byte as with --reread
+# none.
+"$bin" ocr -q -f json --pair "$pair-white.png" "$pair-black.png" >"$tmp/pair-kept.json"
+"$bin" ocr -q -f json --reread none --pair "$pair-white.png" "$pair-black.png" | cmp -s - "$tmp/pair-kept.json" &&
+    holds "$tmp/pair-kept.json" '[.sheets[] | has("reread")] == [false, false]' &&
+    holds "$tmp/caps-pair.json" '[.sheets[] | .reread | .cost[0] > 0.7] == [true, true] and .sheets[0].reread.kept == "second"' &&
+    [ "$(jq '.sheets[0].reread.cost[0]' "$tmp/caps-pair.json")" != "$(jq '.sheets[0].reread.cost[0]' "$tmp/caps-again.json")" ]
+report ocr-reread-pair $? "the capitals pair: $(jq -c '[.sheets[].reread]' "$tmp/caps-pair.json"); a training pair: $(jq -c '[.sheets[].reread]' "$tmp/pair-kept.json")"
 "$bin" ocr -f json --reread nosuch "$caps-white.png" >"$tmp/nosuch.json" 2>"$tmp/nosuch.err"
 status=$?
 [ "$status" -eq 2 ] && grep -q "murzin-gupta-2025-white.png: error: --reread nosuch: Tesseract cannot load the model 'nosuch'" "$tmp/nosuch.err" &&
