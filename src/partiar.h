@@ -1025,6 +1025,9 @@ typedef struct pt_decode_costs {
                               game found first left over, a ply left out ranks
                               as this, not missing_scanned, in a second search
                               (its cost stays missing_scanned) */
+    float poor_reading;    /* a scanned record whose game costs this much a ply
+                              or more as its reading reads poorly: every move
+                              is in doubt (poor-reading) */
 } pt_decode_costs;
 
 void pt_decode_costs_default(pt_decode_costs *c);
@@ -1123,6 +1126,8 @@ typedef struct pt_reconcile_opts {
     float ambiguous;          /* a reading less than this cheaper than another
                                  is ambiguous-reconstruction where they differ */
     double max_seconds;       /* for searching each gap no record has (0: 10 s) */
+    float poor_reading;       /* a scanned record whose game costs this much a
+                                 ply as its reading reads poorly (0: never) */
 } pt_reconcile_opts;
 
 /* The findings of decoder d on its n records, in the order of the game,

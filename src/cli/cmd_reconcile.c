@@ -287,12 +287,19 @@ pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const c
     if (err != PT_OK)
         return err;
     r->timed_out = pt_decode_timed_out(r->decode);
-    r->ambiguous = decode->costs ? decode->costs->ambiguous : 2.0f;
+    pt_decode_costs defaults;
+    const pt_decode_costs *costs = decode->costs;
+    if (!costs) {
+        pt_decode_costs_default(&defaults);
+        costs = &defaults;
+    }
+    r->ambiguous = costs->ambiguous;
     pt_reconcile_opts o = {.start = &r->start,
                            .final = decode->final,
                            .time_control = time_control,
                            .ambiguous = r->ambiguous,
-                           .max_seconds = decode->max_seconds};
+                           .max_seconds = decode->max_seconds,
+                           .poor_reading = costs->poor_reading};
     err = pt_reconcile_findings(r->decode, recs, r->nsheets, &o, &r->findings, &r->nfindings);
     for (size_t i = 0; i < r->nfindings; i++)
         r->problems += r->findings[i].problem;

@@ -43,6 +43,7 @@ static const struct {
     {"verify", offsetof(pt_decode_costs, verify)},
     {"aim", offsetof(pt_decode_costs, aim)},
     {"suspect", offsetof(pt_decode_costs, suspect)},
+    {"poor_reading", offsetof(pt_decode_costs, poor_reading)},
 };
 
 /* Line [s, end) as a name and a value into c; false if it is neither that

@@ -91,6 +91,7 @@ static const pt_decode_costs default_costs = {
     .verify = 1.0f,
     .aim = 0.1f,
     .suspect = 2.0f,
+    .poor_reading = 0.9f,
 };
 
 void pt_decode_costs_default(pt_decode_costs *c)
