@@ -459,18 +459,6 @@ static void follow_order(const pt_reconciled *r, sheet_at *at)
             }
 }
 
-/* Decodes r's sheets again, one game's: r's findings start afresh. */
-static pt_err reconcile(pt_reconciled *r, const settings *s)
-{
-    free(r->findings);
-    r->findings = NULL;
-    r->nfindings = 0;
-    r->problems = 0;
-    r->outcome = PT_RECONCILED;
-    r->timed_out = false;
-    return pt_reconcile_game(r, &s->decode, NULL, true);
-}
-
 /* What a ply of r's game costs, of all its sheets or (sheet >= 0) as a
  * reading of that sheet alone; INFINITY for no game. */
 static float cost_per_ply(const pt_reconciled *r, int sheet)
@@ -498,11 +486,11 @@ static size_t next_dear(const pt_reconciled *r, const sheet_at *at, float above)
  * reading of the game found (for a sheet alone, its own game; for a pair,
  * the game of both) is read again by the second model, and the reading
  * whose game is cheaper a ply kept: r becomes the game with it. Hands
- * that print their files as capitals (D4, NA3) read as other letters by
- * the first model make such dear games; the second, taught capitals, takes Q for G
- * on other hands, so it reads only these. Of a pair, the game of both
- * tells which sheet is dear without decoding each alone: its other sheet
- * does not pay for it. False when out of memory. */
+ * that print their files as capitals (D4, NA3), read as other letters by
+ * the first model, make such dear games; the second model, taught
+ * capitals, takes Q for G on other hands, so it reads only these. Of a
+ * pair, the game of both tells which sheet is dear without decoding each
+ * alone: its other sheet does not pay for it. False when out of memory. */
 static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf *rep, int *status)
 {
     const settings *s = b->s;
@@ -529,10 +517,10 @@ static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf 
             continue; /* the first reading stands */
         /* The game with the second reading, in the decoder r's is not in. */
         pt_reconciled trial = *r;
-        trial.findings = NULL;
+        trial.findings = NULL; /* r's own, which decoding the trial would free */
         trial.decode = r->decode == b->decoders[thread] ? b->trials[thread] : b->decoders[thread];
         take_scan(&trial, i, again, at[i].in, s);
-        if (reconcile(&trial, s) != PT_OK) {
+        if (pt_reconcile_game(&trial, &s->decode, NULL, true) != PT_OK) {
             free(trial.findings);
             return false;
         }
@@ -600,7 +588,7 @@ static void ocr_item(void *job, size_t item, int thread)
         return;
     /* Sheets named as one game's are: a sheet read badly must not make
      * the pair two games. */
-    bool decoded = reconcile(&r, s) == PT_OK;
+    bool decoded = pt_reconcile_game(&r, &s->decode, NULL, true) == PT_OK;
     follow_order(&r, at);
     if (decoded && s->reread)
         decoded = reread(b, thread, &r, at, rep, &b->status[item]);

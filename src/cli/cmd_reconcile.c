@@ -255,6 +255,12 @@ static bool different_games(pt_reconciled *r, const pt_decode_opts *decode, bool
 
 pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control, bool one_game)
 {
+    free(r->findings); /* a game decoded before, as partiar ocr --reread does */
+    r->findings = NULL;
+    r->nfindings = 0;
+    r->problems = 0;
+    r->outcome = PT_RECONCILED;
+    r->timed_out = false;
     order_sheets(r);
     for (size_t i = 0; i < r->nsheets; i++)
         if (cells(r->sheets[i].record) == 0) {

@@ -44,8 +44,9 @@ typedef struct pt_reconciled {
 } pt_reconciled;
 
 /* Decodes r's sheets (r->decode set, r->sheets read) into its game,
- * outcome and findings; one_game: they are known to be one game's (else
- * sheets that make two games are found out). PT_ERR_NOMEM when out of memory. */
+ * outcome and findings, those of a game decoded before freed; one_game:
+ * they are known to be one game's (else sheets that make two games are
+ * found out). PT_ERR_NOMEM when out of memory. */
 pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control, bool one_game);
 
 /* The name of path's game when sheets are grouped by file name: the part
