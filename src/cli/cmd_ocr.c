@@ -221,7 +221,8 @@ static bool list_folder(const char *dir, char ***paths, size_t *n)
 /* ------------------------------------------------------------ one game */
 
 /* How the overlay and the JSON mark each cell of sheet i: what the game
- * made of its entry, and the ply it stands for (ply[c], -1 for none). */
+ * made of its entry, uncertain where the game's output says so, and the
+ * ply it stands for (ply[c], -1 for none). */
 static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt_scan_mark *marks, int *ply)
 {
     const pt_scan_cell *cells;
@@ -258,7 +259,7 @@ static void cell_marks(const pt_reconciled *r, size_t i, const pt_scan *scan, pt
         case PT_OP_GAP: m->status = PT_MARK_GAP; break;
         default: break;
         }
-        if (plies[k].margin < r->ambiguous)
+        if (pt_reconcile_ply_confidence(r, plies, k) < pt_decode_confidence(r->ambiguous))
             m->status = PT_MARK_UNCERTAIN;
         char san[PT_SAN_MAX];
         snprintf(m->text, sizeof m->text, "%s", pt_san_write(&pos, plies[k].move, lang, PT_NOTATION_SAN, san));

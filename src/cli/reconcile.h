@@ -49,6 +49,11 @@ typedef struct pt_reconciled {
  * found out). PT_ERR_NOMEM when out of memory. */
 pt_err pt_reconcile_game(pt_reconciled *r, const pt_decode_opts *decode, const char *time_control, bool one_game);
 
+/* How sure r's game is of ply k of its plies: the decoder's margin there,
+ * and what the findings found of it (a stretch no sheet has, filled by
+ * one of several sequences; a sheet read poorly). */
+float pt_reconcile_ply_confidence(const pt_reconciled *r, const pt_decode_ply *plies, size_t k);
+
 /* The name of path's game when sheets are grouped by file name: the part
  * before the last '-' (g7 of g7-white.pgn); returns its length from the
  * start of path, and *name points at the file name. */

@@ -59,10 +59,7 @@ static void place(pt_buf *b, int format, const pt_reconciled *r, const pt_findin
         pt_buf_printf(b, ":%d:%d", e[f->entry].line, e[f->entry].column_at);
 }
 
-/* How sure the game is of ply k: the decoder's margin there, and what the
- * findings found of it (a stretch no sheet has, filled by one of several
- * sequences). */
-static float ply_confidence(const pt_reconciled *r, const pt_decode_ply *plies, size_t k)
+float pt_reconcile_ply_confidence(const pt_reconciled *r, const pt_decode_ply *plies, size_t k)
 {
     float c = pt_decode_confidence(plies[k].margin);
     for (size_t i = 0; i < r->nfindings; i++) {
@@ -80,7 +77,7 @@ static float game_confidence(const pt_reconciled *r)
     size_t n = pt_decode_plies(r->decode, &plies);
     float c = pt_decode_confidence(pt_decode_margin(r->decode));
     for (size_t k = 0; k < n; k++) {
-        float p = ply_confidence(r, plies, k);
+        float p = pt_reconcile_ply_confidence(r, plies, k);
         if (p < c)
             c = p;
     }
@@ -104,7 +101,7 @@ static bool ply_comment(pt_buf *b, const pt_reconciled *r, const pt_decode_ply *
         differs |= p->op[i] == PT_OP_MISREAD || p->op[i] == PT_OP_MISSING || p->extra[i] >= 0;
         gap_starts |= blank(plies, k, i) && (k == 0 || !blank(plies, k - 1, i));
     }
-    float sure = ply_confidence(r, plies, k);
+    float sure = pt_reconcile_ply_confidence(r, plies, k);
     bool uncertain = sure < pt_decode_confidence(ambiguous);
     /* The clock time written with the move, the mover's own sheet first. */
     int clock = -1;
@@ -330,7 +327,7 @@ static void write_json(pt_buf *b, const pt_reconciled *r)
                       "%s{\"ply\":%zu,\"number\":%u,\"side\":\"%s\",\"san\":\"%s\",\"uci\":\"%s\","
                       "\"cost\":%.2f,\"confidence\":%.3f,\"evidence\":[",
                       k ? "," : "", k + 1, pos.fullmove, pos.side == PT_WHITE ? "white" : "black", san, uci,
-                      plies[k].cost, ply_confidence(r, plies, k));
+                      plies[k].cost, pt_reconcile_ply_confidence(r, plies, k));
         for (size_t i = 0; i < r->nsheets; i++) {
             pt_buf_printf(&detail, "%s{\"sheet\":%zu,\"op\":\"%s\"", i ? "," : "", i, op_names[plies[k].op[i]]);
             if (plies[k].entry[i] >= 0) {
