@@ -682,23 +682,16 @@ static void poor_readings(const pt_decode *d, const game *gm, findings *f, float
         poor[r] = pt_decode_record_cost(d, r) >= above * (float)gm->n;
         npoor += poor[r];
     }
+    bool all = npoor == scanned;
     for (size_t r = 0; r < gm->nrecs; r++) {
         if (!poor[r])
             continue;
-        float each = pt_decode_record_cost(d, r) / (float)gm->n;
-        if (npoor == scanned) {
-            pt_finding *x = add(f, "poor-reading", true, (int)r, -1, 0, (int)gm->n,
-                                "%s reads poorly: as its reading the game costs %.2f a move (%.2f or more); "
-                                "check every move against the sheet",
-                                gm->names[r], (double)each, (double)above);
-            if (x)
-                x->confidence = 0.5f;
-        } else {
-            add(f, "poor-reading", false, (int)r, -1, 0, (int)gm->n,
-                "%s reads poorly: as its reading the game costs %.2f a move (%.2f or more); "
-                "the game rests on the other records",
-                gm->names[r], (double)each, (double)above);
-        }
+        pt_finding *x = add(f, "poor-reading", all, (int)r, -1, 0, (int)gm->n,
+                            "%s reads poorly: as its reading the game costs %.2f a move (%.2f or more); %s",
+                            gm->names[r], (double)(pt_decode_record_cost(d, r) / (float)gm->n), (double)above,
+                            all ? "check every move against the sheet" : "the game rests on the other records");
+        if (x && all)
+            x->confidence = 0.5f;
     }
 }
 
