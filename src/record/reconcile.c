@@ -667,22 +667,19 @@ static void brought_by_guess(const game *gm, findings *f, float ambiguous)
  * the OCR tuning sets' sheets read alone, the 14 at 0.9 or more had half
  * their moves wrong (667 of 1375 plies), some at full confidence; none
  * under it more than 36%. A problem for the whole game, each ply as
- * likely wrong as right, when every scanned record reads so; where another
- * reads well, a note: the game rests on that one. */
+ * likely wrong as right, when every record is such a scan; where another
+ * reads well (or was written, not scanned), a note: the game rests on it. */
 static void poor_readings(const pt_decode *d, const game *gm, findings *f, float above)
 {
     if (above <= 0 || gm->n == 0)
         return;
     bool poor[PT_DECODE_RECORDS] = {false};
-    size_t scanned = 0, npoor = 0;
+    size_t npoor = 0;
     for (size_t r = 0; r < gm->nrecs; r++) {
-        if (!pt_record_scanned(gm->recs[r]))
-            continue;
-        scanned++;
-        poor[r] = pt_decode_record_cost(d, r) >= above * (float)gm->n;
+        poor[r] = pt_record_scanned(gm->recs[r]) && pt_decode_record_cost(d, r) >= above * (float)gm->n;
         npoor += poor[r];
     }
-    bool all = npoor == scanned;
+    bool all = npoor == gm->nrecs; /* no record the game can rest on */
     for (size_t r = 0; r < gm->nrecs; r++) {
         if (!poor[r])
             continue;

@@ -105,11 +105,14 @@ report reconcile-ocr-skipped-row $? "the blank row is not read as passed over: $
 # costs 1.29 a move as its reading, and 39 of its 67 plies are wrong, 4 of
 # them at confidence 0.92 or more. The whole game is a poor-reading problem,
 # every ply at 50%. Read with Black's copy, which reads well, the game is
-# as played but for one ply, flagged, and the poor sheet is only a note;
-# a sheet read well has none.
+# as played but for one ply, flagged, and the poor sheet is only a note,
+# as it is beside a typed record of the game; a sheet read well has none.
 poor=$here/data/poor-reading
 "$bin" reconcile -f json "$poor/white.json" >"$tmp/poor.json"
 "$bin" reconcile -f json "$poor/white.json" "$poor/black.json" >"$tmp/poor-pair.json"
+# ... and with a typed copy of that game's moves, not scanned: a note too.
+"$bin" reconcile -f pgn "$poor/white.json" "$poor/black.json" 2>/dev/null | sed '1i [Sheet "black"]' >"$tmp/typed-black.pgn"
+"$bin" reconcile -f json "$poor/white.json" "$tmp/typed-black.pgn" >"$tmp/poor-typed.json"
 wrong=$(jq --arg t "$(cat "$poor/truth.uci")" '($t | split(" ")) as $t | [.detail[] | select(.uci != $t[.ply - 1])] | length' "$tmp/poor.json")
 [ "$wrong" -ge 30 ] &&
     jq -e '[.findings[] | select(.code == "poor-reading")] | length == 1 and .[0].problem and .[0].ply == 1 and .[0].plies == 67' \
@@ -119,6 +122,7 @@ wrong=$(jq --arg t "$(cat "$poor/truth.uci")" '($t | split(" ")) as $t | [.detai
         length <= 1 and all(.confidence < 0.881)' "$tmp/poor-pair.json" >/dev/null &&
     jq -e '[.findings[] | select(.code == "poor-reading")] | length == 1 and (.[0].problem | not) and .[0].sheet == 0' \
         "$tmp/poor-pair.json" >/dev/null &&
+    jq -e '[.findings[] | select(.code == "poor-reading")] | length == 1 and (.[0].problem | not)' "$tmp/poor-typed.json" >/dev/null &&
     jq -e '[.findings[] | select(.code == "poor-reading")] | length == 0' "$tmp/skipped-row.json" >/dev/null
 report reconcile-ocr-poor-reading $? "$wrong plies wrong; alone: $(jq -c '[.findings[] | select(.code == "poor-reading")]' "$tmp/poor.json" | head -c 300); pair: $(jq -c '[.findings[] | select(.code == "poor-reading")]' "$tmp/poor-pair.json" | head -c 300)"
 # Both sheets write "Rb8", which the rook on d7 cannot play: read as
