@@ -94,7 +94,7 @@ DEPS_MODEL = fonts-kristi fonts-kaushanscript fonts-leckerli-one fonts-lobster f
 	fonts-aoyagi-kouzan-t fonts-yozvox-yozfont fonts-texgyre fonts-fantasque-sans fonts-comfortaa \
 	fonts-sil-andika fonts-opendyslexic fonts-tuffy fonts-cabin fonts-quicksand
 
-.PHONY: all deps deps-bench deps-model model format lint check check-san test demo bench bench-ocr fuzz fuzz-build fuzz-smoke \
+.PHONY: all deps deps-bench deps-model model format lint check check-san test demo bench bench-ocr bench-detect fuzz fuzz-build fuzz-smoke \
 	install uninstall clean
 
 all: $(LIB) $(BIN)
@@ -287,6 +287,12 @@ bench: deps-bench all $(BUILD)/bench/core $(BUILD)/tools/sheet-pairs $(BUILD)/be
 # per font and noise level (tests/bench/ocr.sh says what each column is).
 bench-ocr: deps-bench all $(BUILD)/tools/sheet-pairs
 	tests/bench/ocr.sh $(BUILD)
+
+# partiar ocr --layout detect on handwritten scans of every drawn layout:
+# how many it finds without their layout file, and the moves it reads
+# against the shipped layouts' fit (the set kept in $(BUILD)/detect-bench).
+bench-detect: deps-bench all $(BUILD)/tools/sheet-pairs
+	tests/tools/detect-bench.sh --partiar $(BIN) $(BUILD)/detect-bench
 
 # The floor under the check: its reader and its move reader alone.
 $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)
