@@ -1044,8 +1044,9 @@ static size_t path(const pt_decode *d, int32_t i, pt_move *out)
 }
 
 /* Notes the other game whose moves are `alt` (n of them), `behind` the
- * best: where it first differs and for how many plies. */
-static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
+ * best: where it first differs and for how many plies. False when it is
+ * the same game. */
+static bool note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
 {
     if (behind < 0)
         behind = 0; /* as costly, within SAME: a tie the prior broke */
@@ -1053,7 +1054,7 @@ static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
     while (first < n && first < d->nplies && alt[first] == d->plies[first].move)
         first++;
     if (first == n || first == d->nplies)
-        return; /* the same game, shorter or longer: not a rival reading */
+        return false; /* the same game, shorter or longer: not a rival reading */
     size_t last = first;
     for (size_t k = first; k < n && k < d->nplies; k++)
         if (alt[k] != d->plies[k].move)
@@ -1068,7 +1069,7 @@ static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
         if (d->alts[k].ply == (int32_t)first && d->alts[k].move == alt[first]) {
             if (behind < d->alts[k].behind)
                 d->alts[k].behind = behind;
-            return;
+            return true;
         }
     if (at == cap) {
         at = 0;
@@ -1076,11 +1077,12 @@ static void note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
             if (d->alts[k].behind > d->alts[at].behind)
                 at = k;
         if (d->alts[at].behind <= behind)
-            return;
+            return true; /* the plies' margins are noted */
     } else {
         d->nalts++;
     }
     d->alts[at] = (pt_decode_alt){(int32_t)first, (int32_t)(last - first + 1), alt[first], behind};
+    return true;
 }
 
 static int alt_by_behind(const void *a, const void *b)
@@ -1740,11 +1742,65 @@ static pt_err look_again(pt_decode *d, const pt_record *const *records, size_t n
     return again == PT_ERR_ILLEGAL ? PT_OK : again;
 }
 
+/* A game found in other letters than the ones chosen, while they were
+ * chosen: how it went and what it cost. */
+typedef struct lettered {
+    pt_move *moves;
+    size_t n;
+    float cost;
+} lettered;
+
+/* Keeps the game just found as tried (in room for max); false when out of
+ * memory. */
+static bool keep_lettered(const pt_decode *d, lettered *tried, size_t *ntried, size_t max)
+{
+    if (*ntried == max)
+        return true;
+    lettered *t = &tried[*ntried];
+    t->moves = malloc((d->nplies + 1) * sizeof *t->moves);
+    if (!t->moves)
+        return false;
+    for (size_t k = 0; k < d->nplies; k++)
+        t->moves[k] = d->plies[k].move;
+    t->n = d->nplies, t->cost = d->cost;
+    ++*ntried;
+    return true;
+}
+
+/* The games other letters read, as rivals of the game reported: where
+ * two notations explain a record nearly as well (a hand whose K reads
+ * as R is English read well or Romanian read badly), the moves they
+ * read otherwise are not certain, however sure each reading of them is. */
+static void note_lettered(pt_decode *d, const lettered *tried, size_t ntried)
+{
+    size_t chosen = 0; /* the cheapest: the letters chosen */
+    for (size_t i = 1; i < ntried; i++)
+        if (tried[i].cost < tried[chosen].cost)
+            chosen = i;
+    bool noted = false;
+    for (size_t i = 0; i < ntried; i++) {
+        float behind = tried[i].cost - tried[chosen].cost;
+        if (i != chosen && behind < BEHIND && note_rival(d, tried[i].moves, tried[i].n, behind))
+            noted = true;
+    }
+    if (noted) {
+        qsort(d->alts, d->nalts, sizeof d->alts[0], alt_by_behind);
+        d->margin = d->alts[0].behind;
+    }
+}
+
+static void free_lettered(lettered *tried, size_t ntried)
+{
+    for (size_t i = 0; i < ntried; i++)
+        free(tried[i].moves);
+}
+
 /* The letters of a record whose notation is not given are decided as the
  * moves are: by the vote of its entries, and where another language reads
  * nearly as many of them, by which reading explains the records at the
  * lower cost (the vote's on a tie). One record at a time, the others kept
- * in the letters chosen so far. */
+ * in the letters chosen so far. The games the letters not chosen read
+ * are the reported game's rivals too (note_lettered). */
 pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     if (n == 0 || n > PT_DECODE_RECORDS)
@@ -1767,12 +1823,17 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
         memcpy(d->bound, d->least, depths * sizeof *d->bound);
     d->nbound = depths;
     found kept = {0};
+    lettered tried_games[PT_DECODE_RECORDS * 5];
+    size_t ntried = 0, most = sizeof tried_games / sizeof tried_games[0];
+    bool fits = err != PT_OK || keep_lettered(d, tried_games, &ntried, most);
     for (size_t r = 0; r < n; r++) {
         const pt_lang *chosen = d->force[r];
         for (size_t i = 0; i < nrivals[r] && !(stop && seconds() > stop); i++) {
             swap_found(d, &kept);
             d->force[r] = rivals[r][i];
             pt_err tried = widening(d, records, n, opts, 0);
+            if (tried == PT_OK)
+                fits = fits && keep_lettered(d, tried_games, &ntried, most);
             if (tried == PT_OK && (err != PT_OK || d->cost < kept.cost)) {
                 err = PT_OK, chosen = rivals[r][i];
                 continue;
@@ -1780,6 +1841,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
             swap_found(d, &kept); /* the reading before stands */
             if (tried != PT_OK && tried != PT_ERR_ILLEGAL) {
                 free(kept.plies);
+                free_lettered(tried_games, ntried);
                 d->nbound = 0;
                 return tried;
             }
@@ -1811,6 +1873,11 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     }
     memset(d->suspect, 0, sizeof d->suspect); /* the next search suspects nothing */
     free(kept.plies);
+    if (err == PT_OK && again == PT_OK && fits)
+        note_lettered(d, tried_games, ntried);
+    free_lettered(tried_games, ntried);
+    if (!fits)
+        return PT_ERR_NOMEM;
     return again != PT_OK ? again : err;
 }
 

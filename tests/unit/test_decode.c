@@ -346,6 +346,47 @@ static void test_notation_by_cost(void **state)
     pt_record_free(&en);
 }
 
+/* The game other letters read is a rival of the one reported. "Re2" on
+ * a sheet with no other piece letter is French's Ke2 as written, or
+ * English's queen, bishop or knight to e2 with a slip: the French game
+ * is taken, and its third ply is not certain, by as much as the English
+ * game costs more. Only that ply: the rest is the same game. */
+static void test_other_letters_are_a_rival(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Re2 d6 3. d3 f6 *\n");
+    const pt_record *one = w;
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    assert_string_equal(pt_decode_lang(d, 0)->code, "fr");
+    char got[256];
+    uci_of(d, got, sizeof got);
+    assert_string_equal(got, "e2e4 e7e5 e1e2 d7d6 d2d3 f7f6");
+    const pt_decode_alt *alts;
+    size_t n = pt_decode_alternatives(d, &alts);
+    size_t k = 0;
+    while (k < n && alts[k].ply != 2)
+        k++;
+    assert_true(k < n);
+    assert_int_equal(alts[k].plies, 1);
+    assert_int_equal(pt_move_to(alts[k].move), 12); /* e2 */
+    assert_int_not_equal(pt_move_from(alts[k].move), 4);
+    assert_true(alts[k].behind > 0.0f && alts[k].behind < 10.0f);
+    const pt_decode_ply *p;
+    pt_decode_plies(d, &p);
+    assert_true(p[2].margin == alts[k].behind);
+    assert_true(isinf(p[0].margin) && isinf(p[1].margin) && isinf(p[3].margin));
+
+    /* Told its notation, the sheet has no rival letters. */
+    pt_record_set_lang(w, pt_lang_find("fr"));
+    assert_int_equal(pt_decode_run(d, &one, 1, NULL), PT_OK);
+    pt_decode_plies(d, &p);
+    assert_true(isinf(p[2].margin));
+    pt_decode_free(&d);
+    pt_record_free(&w);
+}
+
 /* A ply left out (3... a6, which the exchange and all after it need)
  * costs `missing` in a written record and `missing_scanned` in one a
  * recogniser read off an image: the same game, priced by the record's
@@ -729,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_final_position_beyond_the_beam),
         cmocka_unit_test(test_gap_search),
         cmocka_unit_test(test_notation_by_cost),
+        cmocka_unit_test(test_other_letters_are_a_rival),
         cmocka_unit_test(test_scanned_record_prices_shifts),
         cmocka_unit_test(test_scanned_record_learns_its_readers_letters),
         cmocka_unit_test(test_second_candidate_costs_its_weighted_score_gap),
