@@ -1757,7 +1757,7 @@ static bool keep_lettered(const pt_decode *d, lettered *tried, size_t *ntried, s
     if (*ntried == max)
         return true;
     lettered *t = &tried[*ntried];
-    t->moves = malloc((d->nplies + 1) * sizeof *t->moves);
+    t->moves = malloc(d->nplies * sizeof *t->moves + 1); /* + 1: never 0 bytes */
     if (!t->moves)
         return false;
     for (size_t k = 0; k < d->nplies; k++)
