@@ -1742,8 +1742,8 @@ static pt_err look_again(pt_decode *d, const pt_record *const *records, size_t n
     return again == PT_ERR_ILLEGAL ? PT_OK : again;
 }
 
-/* A game found in other letters than the ones chosen, while they were
- * chosen: how it went and what it cost. */
+/* A game found while a record's letters were chosen, in the letters
+ * tried then: how it went and what it cost. */
 typedef struct lettered {
     pt_move *moves;
     size_t n;
