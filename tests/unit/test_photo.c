@@ -131,6 +131,42 @@ static void a_photo_is_made_flat(void **state)
     pixDestroy(&form);
 }
 
+/* Names written bold across the header's boxes, just above the grid, in
+ * letters 3 mm wide 2 mm apart: more than half of those rows is ink, and
+ * the page's top was taken to end there, the page cut off above the
+ * names and the rest stretched to A4 (a real photo read as another
+ * layout). The page is found whole: 1. White's cell where the form has it. */
+static void a_bold_name_is_no_page_edge(void **state)
+{
+    (void)state;
+    PIX *form = form_grey("two-30", 150);
+    const double px = 150 / 25.4;
+    for (double x = 15; x + 3 <= 200; x += 5)
+        if (x + 3 < 102 || x > 108) { /* the White and Black fields, 12-103 and 107-198 mm */
+            BOX *letter = boxCreate((int)(x * px), (int)(43 * px), (int)(3 * px), (int)(5 * px));
+            pixClearInRect(form, letter);
+            boxDestroy(&letter);
+        }
+    const ocr_quad at = {{300, 1330, 1430, 190}, {330, 290, 1820, 1770}};
+    PIX *photo = photograph(form, 1600, 2000, &at);
+    pt_ocr *o = NULL;
+    pt_scan *s = NULL;
+    char msg[256];
+    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
+    assert_int_equal(pt_scan_new(&s), PT_OK);
+    assert_int_equal(read_pix(o, photo, s), PT_OK);
+    assert_string_equal(pt_scan_layout(s), "two-30");
+    const pt_scan_cell *cells;
+    assert_true(pt_scan_cells(s, &cells) == 120);
+    const double mm = 300 / 25.4;
+    if (fabs(cells[0].x - 22 * mm) > 2 * mm || fabs(cells[0].y - 56 * mm) > 2 * mm)
+        fail_msg("1. White's cell at %d,%d %dx%d", cells[0].x, cells[0].y, cells[0].w, cells[0].h);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+    pixDestroy(&photo);
+    pixDestroy(&form);
+}
+
 /* A scan, straight or askew, is no photo: left for the usual reading. */
 static void a_scan_is_left_as_it_is(void **state)
 {
@@ -191,6 +227,7 @@ int main(void)
     setMsgSeverity(L_SEVERITY_NONE);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_photo_is_made_flat),
+        cmocka_unit_test(a_bold_name_is_no_page_edge),
         cmocka_unit_test(a_scan_is_left_as_it_is),
         cmocka_unit_test(degenerate_quadrangles_are_refused),
     };
