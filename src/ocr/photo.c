@@ -332,20 +332,26 @@ bool ocr_photo_grid_quad(PIX *grey, ocr_quad *q)
 /* How far the paper reaches out from the grid's side `side` (0 top, 1
  * right, 2 bottom, 3 left) of the rectified rectangle gw x gh, in its
  * pixels, at most `limit`; *desk says whether the desk ended it (else the
- * photo's edge, or the limit). The paper is told from the desk by its
- * light against the paper just walked (shadows are soft: they darken the
- * paper slowly), a dark stretch a few pixels long (not a printed rule). */
+ * photo's edge, or the limit). Walking out, each of SAMPLES points along
+ * the side is told paper or desk by its light against its own paper just
+ * walked: shadows are soft and darken the paper slowly, but the edge of
+ * one crosses a row of points aslant, and a row's median or quartile
+ * against the row's paper fell by a third where the lit part of the row
+ * fell below a half or a quarter (a page cut off through its middle).
+ * The desk is where three quarters of the points are dark (writing, a
+ * name written bold, covers less) for a stretch a few pixels long (not a
+ * printed rule). */
 static double paper_reach(PIX *small, const double h[9], double sign, double gw, double gh, int side, int limit,
                           bool *desk)
 {
     enum { SAMPLES = 48, RUN = 8, REF = 10 };
     const l_uint32 *data = pixGetData(small);
     int wpl = pixGetWpl(small), w = pixGetWidth(small), hh = pixGetHeight(small);
-    double ref[REF] = {0};
+    double ref[SAMPLES][REF] = {{0}};
     int dark = 0;
     *desk = false;
     for (int t = 1; t <= limit; t++) {
-        int v[SAMPLES], nv = 0, off = 0;
+        int v[SAMPLES], nv = 0, off = 0, dim = 0;
         for (int k = 0; k < SAMPLES; k++) {
             double f = 0.1 + 0.8 * k / (SAMPLES - 1), u, w0, x, y;
             switch (side) {
@@ -354,28 +360,20 @@ static double paper_reach(PIX *small, const double h[9], double sign, double gw,
             case 2: u = f * gw, w0 = gh + t; break;
             default: u = -t, w0 = f * gh; break;
             }
-            int g = map_point(h, sign, u, w0, &x, &y) ? sample(data, wpl, w, hh, x, y) : -1;
-            if (g < 0)
+            v[k] = map_point(h, sign, u, w0, &x, &y) ? sample(data, wpl, w, hh, x, y) : -1;
+            if (v[k] < 0) {
                 off++;
-            else
-                v[nv++] = g;
+                continue;
+            }
+            nv++;
+            double paper = 0;
+            for (int i = 0; i < REF; i++)
+                paper = fmax(paper, ref[k][i]);
+            dim += v[k] < 0.75 * paper;
         }
         if (off > SAMPLES / 2)
             return t - 1 - dark;
-        /* The row's light: the value a quarter of its samples are
-         * lighter than, by counting (values are bytes). A name written
-         * bold across a header box covers more than half of a row at
-         * times, and the median took it for the desk and cut the page's
-         * top off; writing never covers three quarters, the desk all. */
-        int count[256] = {0}, m = 0;
-        for (int k = 0; k < nv; k++)
-            count[v[k]]++;
-        for (int acc = 0; m < 255 && (acc += count[m]) <= 3 * nv / 4;)
-            m++;
-        double paper = 0;
-        for (int k = 0; k < REF; k++)
-            paper = fmax(paper, ref[k]);
-        if (t > 3 && m < 0.75 * paper) {
+        if (t > 3 && 4 * dim >= 3 * nv) {
             if (++dark >= RUN) {
                 *desk = true;
                 return t - dark;
@@ -383,7 +381,9 @@ static double paper_reach(PIX *small, const double h[9], double sign, double gw,
             continue;
         }
         dark = 0;
-        ref[t % REF] = m;
+        for (int k = 0; k < SAMPLES; k++)
+            if (v[k] >= 0)
+                ref[k][t % REF] = v[k];
     }
     return limit - dark;
 }

@@ -18,6 +18,12 @@ if command -v /usr/bin/convert >/dev/null; then
         jq -e '.sheets[0].layout == "two-30" and .sheets[0].turned == 270' "$tmp/landscape.json" >/dev/null
     report ocr-photo-landscape $? "lindores-black.jpg turned a quarter: $(head -c 300 "$tmp/landscape.json")"
 fi
+# A shadow whose edge crosses the page aslant is no page edge: the page
+# found whole (landscape, three-25), every move read.
+"$bin" ocr -f json "$photos/shadow-black.jpg" 2>/dev/null >"$tmp/shadow.json"
+jq -r '[.game.detail[].uci] | join(" ")' "$tmp/shadow.json" | cmp -s - "$photos/shadow.truth" &&
+    jq -e '.sheets[0].layout == "three-25" and .sheets[0].turned == 270' "$tmp/shadow.json" >/dev/null
+report ocr-photo-shadow $? "shadow-black.jpg: $(jq -c '.sheets[0] | {layout, fit, turned}' "$tmp/shadow.json" 2>/dev/null)"
 # The overlay is of the page made flat, at 11.8 pixels a millimetre (300
 # dpi): A4's 210 x 297 mm.
 "$bin" ocr -q --overlay "$tmp/photo-overlay.png" "$photos/lindores-black.jpg" >/dev/null
