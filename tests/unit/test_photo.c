@@ -66,6 +66,22 @@ static pt_err read_pix(pt_ocr *o, PIX *pix, pt_scan *s)
     return err;
 }
 
+/* pix read as two-30, upright, its 1. White's cell where the form has
+ * it at 300 dpi: x 22-62 mm, y 56-63.5 mm, within 2 mm. */
+static void reads_as_two30(pt_ocr *o, PIX *pix, pt_scan *s)
+{
+    assert_int_equal(read_pix(o, pix, s), PT_OK);
+    assert_string_equal(pt_scan_layout(s), "two-30");
+    assert_int_equal(pt_scan_turns(s), 0);
+    assert_true(pt_scan_fit(s) > 0.8f);
+    const pt_scan_cell *cells;
+    assert_true(pt_scan_cells(s, &cells) == 120);
+    const double mm = 300 / 25.4;
+    if (fabs(cells[0].x - 22 * mm) > 2 * mm || fabs(cells[0].y - 56 * mm) > 2 * mm ||
+        fabs(cells[0].w - 40 * mm) > 2 * mm || fabs(cells[0].h - 7.5 * mm) > 1 * mm)
+        fail_msg("1. White's cell at %d,%d %dx%d", cells[0].x, cells[0].y, cells[0].w, cells[0].h);
+}
+
 /* A form at 150 dpi seen by a camera tilted towards its top: the grid's
  * corners found where the homography put them, and the page read as
  * two-30 with its first cell where the form has it at 300 dpi. */
@@ -108,17 +124,7 @@ static void a_photo_is_made_flat(void **state)
     char msg[256];
     assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
     assert_int_equal(pt_scan_new(&s), PT_OK);
-    assert_int_equal(read_pix(o, photo, s), PT_OK);
-    assert_string_equal(pt_scan_layout(s), "two-30");
-    assert_int_equal(pt_scan_turns(s), 0);
-    assert_true(pt_scan_fit(s) > 0.8f);
-    const pt_scan_cell *cells;
-    assert_true(pt_scan_cells(s, &cells) == 120);
-    /* 1. White's cell: x 22-62 mm, y 56-63.5 mm, within 2 mm. */
-    const double mm = 300 / 25.4;
-    if (fabs(cells[0].x - 22 * mm) > 2 * mm || fabs(cells[0].y - 56 * mm) > 2 * mm ||
-        fabs(cells[0].w - 40 * mm) > 2 * mm || fabs(cells[0].h - 7.5 * mm) > 1 * mm)
-        fail_msg("1. White's cell at %d,%d %dx%d", cells[0].x, cells[0].y, cells[0].w, cells[0].h);
+    reads_as_two30(o, photo, s);
     /* Landscape: the photo turned a quarter, the page on its side. */
     PIX *turned = pixRotateOrth(photo, 1);
     assert_int_equal(read_pix(o, turned, s), PT_OK);
@@ -154,13 +160,7 @@ static void a_bold_name_is_no_page_edge(void **state)
     char msg[256];
     assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
     assert_int_equal(pt_scan_new(&s), PT_OK);
-    assert_int_equal(read_pix(o, photo, s), PT_OK);
-    assert_string_equal(pt_scan_layout(s), "two-30");
-    const pt_scan_cell *cells;
-    assert_true(pt_scan_cells(s, &cells) == 120);
-    const double mm = 300 / 25.4;
-    if (fabs(cells[0].x - 22 * mm) > 2 * mm || fabs(cells[0].y - 56 * mm) > 2 * mm)
-        fail_msg("1. White's cell at %d,%d %dx%d", cells[0].x, cells[0].y, cells[0].w, cells[0].h);
+    reads_as_two30(o, photo, s);
     pt_scan_free(&s);
     pt_ocr_free(&o);
     pixDestroy(&photo);
