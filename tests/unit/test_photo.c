@@ -66,6 +66,14 @@ static pt_err read_pix(pt_ocr *o, PIX *pix, pt_scan *s)
     return err;
 }
 
+/* A reader with the shipped layouts, and a scan to read into. */
+static void new_reader(pt_ocr **o, pt_scan **s)
+{
+    char msg[256];
+    assert_int_equal(pt_ocr_new(o, NULL, msg, sizeof msg), PT_OK);
+    assert_int_equal(pt_scan_new(s), PT_OK);
+}
+
 /* pix read as two-30, upright, its 1. White's cell where the form has
  * it at 300 dpi: x 22-62 mm, y 56-63.5 mm, within 2 mm. */
 static void reads_as_two30(pt_ocr *o, PIX *pix, pt_scan *s)
@@ -121,9 +129,7 @@ static void a_photo_is_made_flat(void **state)
 
     pt_ocr *o = NULL;
     pt_scan *s = NULL;
-    char msg[256];
-    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
-    assert_int_equal(pt_scan_new(&s), PT_OK);
+    new_reader(&o, &s);
     reads_as_two30(o, photo, s);
     /* Landscape: the photo turned a quarter, the page on its side. */
     PIX *turned = pixRotateOrth(photo, 1);
@@ -157,9 +163,7 @@ static void a_bold_name_is_no_page_edge(void **state)
     PIX *photo = photograph(form, 1600, 2000, &at);
     pt_ocr *o = NULL;
     pt_scan *s = NULL;
-    char msg[256];
-    assert_int_equal(pt_ocr_new(&o, NULL, msg, sizeof msg), PT_OK);
-    assert_int_equal(pt_scan_new(&s), PT_OK);
+    new_reader(&o, &s);
     reads_as_two30(o, photo, s);
     pt_scan_free(&s);
     pt_ocr_free(&o);
