@@ -64,8 +64,8 @@ read -r fw fh landscape quality blur noise desk1 desk2 grad shadow corners tl tr
     function U(a, b) { return a + (b - a) * rand() }
     BEGIN {
         # Within 2^31: mawk, the awk of Debian, takes any larger seed as the
-        # same one, and ocr-set.sh seeds a sheet with SEED * 100000 + k,
-        # so that every photo of a set was taken alike.
+        # same one, and ocr-set.sh seeds a sheet with SEED * 100000 + k;
+        # unbounded, every photo of a set was taken alike.
         srand((seed * 7919 + 17) % 2147483629)
         # The frame: 8-12 megapixels at 3:4, portrait as held.
         mp = U(8, 12) * 1e6; fw = int(sqrt(mp * 3 / 4)); fh = int(fw * 4 / 3)
