@@ -132,6 +132,23 @@ static int sample(const l_uint32 *data, int wpl, int w, int h, double x, double 
     return (int)(top * (1 - fy) + bottom * fy + 0.5);
 }
 
+/* Whether component i is a band around a space, as Sauvola leaves along
+ * the page's edge on the desk: next to nothing of it in the middle half
+ * of its box, where a grid has its rules. */
+static bool hollow(PIXA *pixa, int i)
+{
+    PIX *comp = pixaGetPix(pixa, i, L_CLONE);
+    if (!comp)
+        return false;
+    int w = pixGetWidth(comp), h = pixGetHeight(comp);
+    l_int32 all = 0, middle = 0;
+    BOX *box = boxCreate(w / 4, h / 4, w / 2, h / 2);
+    bool counted = box && !pixCountPixels(comp, &all, NULL) && !pixCountPixelsInRect(comp, box, &middle, NULL);
+    boxDestroy(&box);
+    pixDestroy(&comp);
+    return counted && middle < all / 100;
+}
+
 /* Whether box i holds box j whole, j being no speck beside it. */
 static bool holds(BOXA *boxa, int i, int j)
 {
@@ -299,9 +316,12 @@ bool ocr_photo_grid_quad(PIX *grey, ocr_quad *q)
         boxaGetBoxGeometry(boxa, i, &x, &y, &bw, &bh);
         if (x <= 1 || y <= 1 || x + bw >= w - 1 || y + bh >= h - 1 || (double)bw * bh <= best_area)
             continue; /* the frame's edge cuts it: the desk, or a page cut off */
+        /* A band around other components is the page's edge, not the
+         * grid: a rule broken off the grid lies inside its box too. */
         bool frame = false;
         for (int j = 0; j < n && !frame; j++)
             frame = j != i && holds(boxa, i, j);
+        frame = frame && hollow(pixa, i);
         if (!frame)
             best = i, best_area = (double)bw * bh;
     }
