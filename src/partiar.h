@@ -1089,9 +1089,10 @@ float pt_decode_confidence(float margin);
 
 typedef struct pt_gap_opts {
     const pt_pos *final;     /* the sequence must end here, or NULL */
-    const char *const *then; /* moves written after it (SAN, English) that
-                                must read as legal moves after it, or NULL */
+    const char *const *then; /* moves written after it (SAN) that must
+                                read as legal moves after it, or NULL */
     size_t nthen;
+    const pt_lang *lang;  /* the letters `then` is written in: NULL for English */
     size_t max_solutions; /* stop at this many (2 tells unique from not) */
     double max_seconds;   /* stop after this long (0: never) */
 } pt_gap_opts;

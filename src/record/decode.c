@@ -215,6 +215,10 @@ struct pt_decode {
     uint8_t *suspects;
     size_t suspects_cap;
     const uint8_t *suspect[PT_DECODE_RECORDS];
+    /* The moves of a stretch no record writes, from ply fill_from, for the
+     * search that takes them there (mark_filling): fill_len 0 outside it. */
+    pt_move fill[PT_GAP_MAX_PLIES];
+    size_t fill_from, fill_len;
     /* The cheapest partial game at each depth of the last search, and
      * while another notation is tried, those of the one it must beat
      * (bound, nbound of them: none when 0). */
@@ -460,6 +464,8 @@ typedef struct search {
     int number0, side0;                        /* the start's move number and side to move */
     int32_t begin[PT_DECODE_RECORDS];          /* the ply each record's first entry is at */
     const uint8_t *suspect[PT_DECODE_RECORDS]; /* entries near a ply left out, or NULL */
+    const pt_move *fill;                       /* the moves plies fill_from.. must be, */
+    size_t fill_from, fill_len;                /*   fill_len of them (0: none) */
 } search;
 
 /* Copies src into dst without the characters of `drop`; its length. */
@@ -828,7 +834,13 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         book = pt_prior_book_at(&n->pos, n->depth);
         own = n->parent >= 0 ? d->nodes[n->parent].ply.move : PT_MOVE_NONE;
     }
+    /* In a stretch a filling is given for, its move alone. */
+    size_t depth = (size_t)n->depth;
+    bool filling = depth >= s->fill_from && depth - s->fill_from < s->fill_len;
+    pt_move filled = filling ? s->fill[depth - s->fill_from] : PT_MOVE_NONE;
     for (int i = 0; i < count; i++) {
+        if (filled != PT_MOVE_NONE && moves[i] != filled)
+            continue;
         way w[PT_DECODE_RECORDS][3];
         size_t nw[PT_DECODE_RECORDS];
         char san[PT_SAN_MAX], want[PT_SAN_MAX + 1];
@@ -1328,6 +1340,7 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
         s.moves = opts->moves;
     for (size_t r = 0; r < n; r++)
         s.suspect[r] = d->suspect[r];
+    s.fill = d->fill, s.fill_from = d->fill_from, s.fill_len = d->fill_len;
     if (!d->step_memo && !(d->step_memo = calloc(STEP_MEMO_SIZE, sizeof *d->step_memo)))
         return PT_ERR_NOMEM;
     s.step_memo = d->step_memo; /* cleared by pt_decode_run */
@@ -1725,6 +1738,83 @@ static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t 
     return any;
 }
 
+/* A stretch no record writes (both players stopped recording, Law 8.4)
+ * after which the moves written read worse than one wrong entry in the
+ * next FILL_AFTER plies: every move of the stretch costs the same, and
+ * the beam kept no filling after which they are legal, so it read them
+ * as other moves or as shifted into the other column. The gap search
+ * (pt_gap_search), depth first and led by what those moves ask, finds
+ * one in a moment: it is kept in d->fill for the search that takes its
+ * moves through the stretch, whose game stands if it costs less. (A
+ * photo pair whose writers both left nine plies out while queens were
+ * exchanged read 66 of its 119 plies right, cost 55.5; a beam of 128
+ * found a game dearer still, one of 8192 the game at 26.5.) The first
+ * such stretch only; whether the filling is the one there is, is the
+ * findings' to say. */
+#define FILL_AFTER 8
+static bool mark_filling(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
+{
+    const pt_decode_costs *c = opts && opts->costs ? opts->costs : &default_costs;
+    size_t p = 0, q = 0;
+    bool lost = false;
+    while (!lost && q < d->nplies) {
+        p = q;
+        if (!unwritten(&d->plies[p], n)) {
+            q = p + 1;
+            continue;
+        }
+        for (q = p; q < d->nplies && unwritten(&d->plies[q], n); q++)
+            ;
+        float after = 0;
+        for (size_t k = q; k < d->nplies && k < q + FILL_AFTER; k++)
+            after += d->plies[k].cost;
+        lost = after > c->wrong;
+    }
+    if (!lost || q - p > PT_GAP_MAX_PLIES)
+        return false;
+    pt_pos pos;
+    if (opts && opts->start)
+        pos = *opts->start;
+    else
+        pt_pos_startpos(&pos);
+    int number0 = pos.fullmove ? (int)pos.fullmove : 1, side0 = pos.side;
+    for (size_t k = 0; k < p; k++) {
+        pt_undo undo;
+        pt_pos_make(&pos, d->plies[k].move, &undo);
+    }
+    /* The moves written after it, ply by ply, as the first record that
+     * has an entry numbered for it writes it (in that record's letters:
+     * records of other letters are passed over), until a ply none has. */
+    const char *then[FILL_AFTER];
+    size_t nthen = 0;
+    const pt_lang *lang = NULL;
+    for (size_t k = q; nthen < FILL_AFTER; k++, nthen++) {
+        const char *text = NULL;
+        for (size_t r = 0; r < n && !text; r++) {
+            if (lang && d->lang[r] != lang)
+                continue;
+            const pt_entry *entries;
+            size_t len = pt_record_entries(records[r], &entries);
+            for (size_t i = 0; i < len && !text; i++) {
+                const pt_entry *e = &entries[i];
+                long ply = 2L * (e->number - number0) + e->column - side0;
+                if (e->ntexts > 0 && ply == (long)k)
+                    text = pt_record_cell(records[r], (int)i), lang = d->lang[r];
+            }
+        }
+        if (!text)
+            break;
+        then[nthen] = text;
+    }
+    size_t nfound = 0;
+    bool complete;
+    pt_gap_opts g = {.then = then, .nthen = nthen, .lang = lang, .max_solutions = 1, .max_seconds = 0.25};
+    if (nthen < 2 || pt_gap_search(&pos, (int)(q - p), &g, d->fill, &nfound, &complete) != PT_OK || nfound == 0)
+        return false;
+    d->fill_from = p, d->fill_len = q - p;
+    return true;
+}
+
 /* Searches again, from the beam that found the game (its readings and
  * costs as d->adapted and d->suspect say), the game before kept in
  * *kept: the new game stands if the search found one and, when
@@ -1872,6 +1962,15 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
         d->adapted = false;
     }
     memset(d->suspect, 0, sizeof d->suspect); /* the next search suspects nothing */
+    /* Looked for again through a gap on every record with the filling the
+     * gap search found for it (mark_filling), at the same costs. */
+    if (err == PT_OK && again == PT_OK && mark_filling(d, records, n, opts) && !(stop && seconds() > stop)) {
+        bool taken;
+        d->adapted = adapted;
+        again = look_again(d, records, n, opts, &kept, true, &taken);
+        d->adapted = false;
+        d->fill_len = 0;
+    }
     free(kept.plies);
     if (err == PT_OK && again == PT_OK && fits)
         note_lettered(d, tried_games, ntried);

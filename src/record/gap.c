@@ -39,6 +39,7 @@ typedef struct gap {
     int final_count[2];        /* pieces of each side in the final position */
     aim_want wants[AIM_WANTS]; /* what the moves written after it ask */
     size_t nwants;
+    const pt_lang *lang; /* the letters they are written in */
 } gap;
 
 static double seconds(void)
@@ -52,13 +53,13 @@ static double seconds(void)
  * moves from pos, one after another. Read as written, not as the squares
  * of the game found: "Rc3" after the gap fits a rook from c8 as well as
  * one from g3. */
-static bool goes_on(const pt_pos *at, const char *const *then, size_t n)
+static bool goes_on(const pt_pos *at, const pt_lang *lang, const char *const *then, size_t n)
 {
     pt_pos pos = *at;
     for (size_t i = 0; i < n; i++) {
         pt_move m;
         pt_move_text mt;
-        if (pt_san_read(&pos, pt_lang_at(0), then[i], strlen(then[i]), &m, &mt) != PT_OK)
+        if (pt_san_read(&pos, lang, then[i], strlen(then[i]), &m, &mt) != PT_OK)
             return false;
         pt_undo undo;
         pt_pos_make(&pos, m, &undo);
@@ -105,7 +106,7 @@ static void search(gap *g, pt_pos *pos, int depth)
     if (depth == g->plies) {
         bool ok = g->final ? pos->key == g->final->key : true;
         if (ok && g->o->then)
-            ok = goes_on(pos, g->o->then, g->o->nthen);
+            ok = goes_on(pos, g->lang, g->o->then, g->o->nthen);
         if (ok) {
             memcpy(g->found + g->nfound * (size_t)g->plies, g->line, (size_t)g->plies * sizeof *g->line);
             g->nfound++;
@@ -143,7 +144,7 @@ pt_err pt_gap_search(const pt_pos *from, int plies, const pt_gap_opts *o, pt_mov
 {
     if (plies < 1 || plies > PT_GAP_MAX_PLIES || o->max_solutions == 0)
         return PT_ERR_RANGE;
-    gap g = {.o = o, .plies = plies, .found = found, .final = o->final};
+    gap g = {.o = o, .plies = plies, .found = found, .final = o->final, .lang = o->lang ? o->lang : pt_lang_at(0)};
     if (o->max_seconds > 0)
         g.stop = seconds() + o->max_seconds;
     if (g.final)
@@ -155,7 +156,7 @@ pt_err pt_gap_search(const pt_pos *from, int plies, const pt_gap_opts *o, pt_mov
         pt_move_text mt;
         size_t bad;
         int side = (int)((from->side + (unsigned)plies + k) & 1);
-        if (pt_move_text_parse(pt_lang_at(0), o->then[k], strlen(o->then[k]), &mt, &bad) == PT_OK)
+        if (pt_move_text_parse(g.lang, o->then[k], strlen(o->then[k]), &mt, &bad) == PT_OK)
             g.nwants += aim_want_of(&mt, side, &g.wants[g.nwants]);
     }
     pt_pos pos = *from;

@@ -9,13 +9,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The decoded game in UCI, space separated. */
-static void uci_of(const pt_decode *d, char *out, size_t size)
+/* The decoded game in UCI, space separated, from start (NULL: the
+ * standard position). */
+static void uci_from(const pt_decode *d, const pt_pos *start, char *out, size_t size)
 {
     const pt_decode_ply *p;
     size_t n = pt_decode_plies(d, &p), len = 0;
     pt_pos pos;
-    pt_pos_startpos(&pos);
+    if (start)
+        pos = *start;
+    else
+        pt_pos_startpos(&pos);
     out[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         char uci[6];
@@ -24,6 +28,11 @@ static void uci_of(const pt_decode *d, char *out, size_t size)
         pt_undo u;
         pt_pos_make(&pos, p[i].move, &u);
     }
+}
+
+static void uci_of(const pt_decode *d, char *out, size_t size)
+{
+    uci_from(d, NULL, out, size);
 }
 
 static const char white_sheet[] = "[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
@@ -311,6 +320,53 @@ static void test_gap_search(void **state)
     assert_int_equal(n, 2);
     assert_false(complete);
     assert_int_equal(pt_gap_search(&start, 0, &to_final, found, &n, &complete), PT_ERR_RANGE);
+    /* The moves after it in the letters they are written in: "Lb5" is
+     * 2. Bb5 in German (after 1. e3 or 1. e4, and d5), no move in English. */
+    const char *german[] = {"d5", "Lb5"};
+    pt_gap_opts in_german = {.then = german, .nthen = 2, .lang = pt_lang_find("de"), .max_solutions = 4};
+    assert_non_null(in_german.lang);
+    assert_int_equal(pt_gap_search(&start, 1, &in_german, found, &n, &complete), PT_OK);
+    assert_int_equal(n, 2);
+    assert_true(complete);
+    in_german.lang = NULL;
+    assert_int_equal(pt_gap_search(&start, 1, &in_german, found, &n, &complete), PT_OK);
+    assert_int_equal(n, 0);
+}
+
+/* Both players stopped recording for nine plies (Law 8.4) while queens
+ * were exchanged (a photo pair of the OCR bench, as its writers wrote
+ * it; Ding Liren - Dubov, Lindores Abbey 2020, from move 27). Every move
+ * of the stretch costs the same, and the beam kept no filling after
+ * which 38... Ra6 39. h5 Bb2 40. Ra2 are legal: it read them as other
+ * moves and shifted the rest two plies (cost 34.5). The gap search finds
+ * a filling, and with it the moves after the stretch stand where the
+ * sheets number them. */
+static void test_gap_on_both_sheets_filled_by_the_gap_search(void **state)
+{
+    (void)state;
+    pt_record *w = record_of("[Sheet \"white\"]\n\n27... Bf8 28. c6 dxc6 29. Nxc6 Bxf3 30. gxf3 - 31. - - 32. - - "
+                             "33. - - 34. - - 35. - - 36. - - 37. - - 38. - - 39. - Bb2 40. Ra2 Rc3 41. Ne7 Kf8 "
+                             "42. Ng6 Kg7 43. Rxc3 Bxc3 44. Bh4 Bb4 45. Bf6 Kg8 46. Rc2 Ra8 *\n");
+    pt_record *b = record_of("[Sheet \"black\"]\n\n27... Bf8 28. c6 dc6 29. Nc6 Bf3 30. gf3 Qa2 31. Qb6 Rd7 "
+                             "32. Qa6 Ba3 33. Rf1 g5 34. - - 35. - - 36. - - 37. - - 38. - Ra6 39. h5 Bb2 40. Ra2 "
+                             "Rc3 41. Ne7 Kf8 42. Ng6 Kg7 43. Rc3 Bc3 44. Bh4 Bb4 45. Bf6 Kg8 46. Rc2 Ra8 *\n");
+    const pt_record *recs[2] = {w, b};
+    pt_pos start;
+    pt_diag diag = {0};
+    assert_int_equal(pt_pos_from_fen(&start, "4r1k1/2rp1nb1/p3p1pp/2PqPp2/P2Nb2P/2R1QNB1/5PP1/2R3K1 b - - 7 27", &diag),
+                     PT_OK);
+    pt_decode *d;
+    assert_int_equal(pt_decode_new(&d), PT_OK);
+    pt_decode_opts o = {.start = &start};
+    assert_int_equal(pt_decode_run(d, recs, 2, &o), PT_OK);
+    char got[512];
+    uci_from(d, &start, got, sizeof got);
+    /* 38... Ra6 is the 23rd ply from 27... Bf8: 22 moves of 5 characters before it. */
+    assert_true(strlen(got) > 22 * 5);
+    assert_memory_equal(got + 22 * 5, "a8a6 h4h5 a3b2 a1a2 d3c3 c6e7 g8f8", 34);
+    pt_decode_free(&d);
+    pt_record_free(&w);
+    pt_record_free(&b);
 }
 
 /* The notation is decided as the moves are. A sheet of pawn moves and
@@ -769,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_final_position),
         cmocka_unit_test(test_final_position_beyond_the_beam),
         cmocka_unit_test(test_gap_search),
+        cmocka_unit_test(test_gap_on_both_sheets_filled_by_the_gap_search),
         cmocka_unit_test(test_notation_by_cost),
         cmocka_unit_test(test_other_letters_are_a_rival),
         cmocka_unit_test(test_scanned_record_prices_shifts),
