@@ -52,6 +52,18 @@ static PIX *photograph(PIX *form, int w, int h, const ocr_quad *at)
     return photo;
 }
 
+/* A box of a 150 dpi form, in mm, made ink or (ink false) paper. */
+static void paint_mm(PIX *form, double x, double y, double w, double h, bool ink)
+{
+    const double px = 150 / 25.4;
+    BOX *box = boxCreate((int)(x * px), (int)(y * px), (int)(w * px), (int)(h * px));
+    if (ink)
+        pixClearInRect(form, box);
+    else
+        pixSetInRect(form, box);
+    boxDestroy(&box);
+}
+
 static pt_err read_pix(pt_ocr *o, PIX *pix, pt_scan *s)
 {
     uint8_t *png;
@@ -152,13 +164,9 @@ static void a_bold_name_is_no_page_edge(void **state)
 {
     (void)state;
     PIX *form = form_grey("two-30", 150);
-    const double px = 150 / 25.4;
     for (double x = 15; x + 3 <= 200; x += 5)
-        if (x + 3 < 102 || x > 108) { /* the White and Black fields, 12-103 and 107-198 mm */
-            BOX *letter = boxCreate((int)(x * px), (int)(43 * px), (int)(3 * px), (int)(5 * px));
-            pixClearInRect(form, letter);
-            boxDestroy(&letter);
-        }
+        if (x + 3 < 102 || x > 108) /* the White and Black fields, 12-103 and 107-198 mm */
+            paint_mm(form, x, 43, 3, 5, true);
     const ocr_quad at = {{300, 1330, 1430, 190}, {330, 290, 1820, 1770}};
     PIX *photo = photograph(form, 1600, 2000, &at);
     pt_ocr *o = NULL;
@@ -182,13 +190,9 @@ static void a_rule_broken_off_is_no_grid(void **state)
 {
     (void)state;
     PIX *form = form_grey("one-column", 150);
-    const double px = 150 / 25.4;
     /* The 11th row's rule, y 102 mm, from x 34 to 112 mm: gaps at each end. */
-    for (int end = 0; end < 2; end++) {
-        BOX *gap = boxCreate((int)((end ? 109.5 : 35) * px), (int)(101 * px), (int)(1.5 * px), (int)(2 * px));
-        pixSetInRect(form, gap);
-        boxDestroy(&gap);
-    }
+    paint_mm(form, 35, 101, 1.5, 2, false);
+    paint_mm(form, 109.5, 101, 1.5, 2, false);
     /* Turned 8 degrees on the desk. */
     const ocr_quad at = {{357, 1462, 1243, 138}, {141, 296, 1859, 1704}};
     PIX *photo = photograph(form, 1600, 2000, &at);
