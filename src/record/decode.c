@@ -1327,6 +1327,13 @@ static double seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The ply entry e's move number and column put it at, counted from a
+ * start whose move number is number0 with side0 to move. */
+static long entry_ply(const pt_entry *e, int number0, int side0)
+{
+    return 2L * (e->number - number0) + e->column - side0;
+}
+
 static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const pt_decode_opts *opts)
 {
     if (n == 0 || n > PT_DECODE_RECORDS)
@@ -1384,8 +1391,8 @@ static pt_err run(pt_decode *d, const pt_record *const *records, size_t n, const
     /* A record whose first move number is a later one begins there. */
     for (size_t r = 0; r < n; r++) {
         const pt_entry *e = s.len[r] ? &s.entries[r][0] : NULL;
-        int32_t at = e && (e->marks & PT_ENTRY_NUMBERED) ? 2 * (e->number - s.number0) + e->column - s.side0 : 0;
-        s.begin[r] = at > 0 ? at : 0;
+        long at = e && (e->marks & PT_ENTRY_NUMBERED) ? entry_ply(e, s.number0, s.side0) : 0;
+        s.begin[r] = at > 0 ? (int32_t)at : 0;
     }
     size_t deepest = s.moves >= 0 ? 2 * (size_t)s.moves + 1 : 2 * total + 2;
     double stop = opts && opts->max_seconds > 0 ? seconds() + opts->max_seconds : 0;
@@ -1795,12 +1802,9 @@ static bool mark_filling(pt_decode *d, const pt_record *const *records, size_t n
                 continue;
             const pt_entry *entries;
             size_t len = pt_record_entries(records[r], &entries);
-            for (size_t i = 0; i < len && !text; i++) {
-                const pt_entry *e = &entries[i];
-                long ply = 2L * (e->number - number0) + e->column - side0;
-                if (e->ntexts > 0 && ply == (long)k)
-                    text = pt_record_cell(records[r], (int)i), lang = d->lang[r];
-            }
+            for (size_t i = 0; i < len && !text; i++)
+                if (entries[i].ntexts > 0 && entry_ply(&entries[i], number0, side0) == (long)k)
+                    text = pt_record_text(records[r], &entries[i], 0, NULL), lang = d->lang[r];
         }
         if (!text)
             break;
@@ -1964,7 +1968,7 @@ pt_err pt_decode_run(pt_decode *d, const pt_record *const *records, size_t n, co
     memset(d->suspect, 0, sizeof d->suspect); /* the next search suspects nothing */
     /* Looked for again through a gap on every record with the filling the
      * gap search found for it (mark_filling), at the same costs. */
-    if (err == PT_OK && again == PT_OK && mark_filling(d, records, n, opts) && !(stop && seconds() > stop)) {
+    if (err == PT_OK && again == PT_OK && !(stop && seconds() > stop) && mark_filling(d, records, n, opts)) {
         bool taken;
         d->adapted = adapted;
         again = look_again(d, records, n, opts, &kept, true, &taken);
