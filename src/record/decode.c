@@ -58,10 +58,16 @@
 #include <string.h>
 #include <time.h>
 
-#define NO_WAY  1e9f
-#define RUNNERS 4     /* finished games kept besides the best */
-#define SAME    1e-4f /* costs closer than this are a tie the prior breaks */
-#define BEHIND  10.0f /* another notation this far behind at a depth is given up */
+#define NO_WAY 1e9f
+#define SAME   1e-4f /* costs closer than this are a tie the prior breaks */
+#define BEHIND 10.0f /* another notation this far behind at a depth is given up */
+/* Finished games kept besides the best, for their margins: the four
+ * cheapest however far behind, the others only where they leave a ply
+ * uncertain (conclude). Four alone were often all other readings of the
+ * last plies, which end a game in many ways, and a misreading 50 plies
+ * back whose game the beam held to the end was reported sure. */
+#define RUNNERS 256
+#define NOTED   4
 
 static const pt_decode_costs default_costs = {
     .gap = 0.5f,
@@ -1097,6 +1103,80 @@ static bool note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
     return true;
 }
 
+/* Whether the moves of the best game after ply k, each read as its SAN
+ * (the writer's text, not the squares), are still a legal game from p,
+ * where ply k was played otherwise; alt[k + 1..] gets them. */
+static bool same_moves_after(const pt_decode *d, const pt_pos *gpos, size_t k, pt_pos p, pt_move *alt)
+{
+    for (size_t i = k + 1; i < d->nplies; i++) {
+        char san[PT_SAN_MAX];
+        pt_san_write(&gpos[i], d->plies[i].move, NULL, PT_NOTATION_SAN, san);
+        san[strcspn(san, "+#")] = '\0'; /* a check may come or go */
+        pt_move_text mt;
+        if (pt_san_read(&p, pt_lang_at(0), san, strlen(san), &alt[i], &mt) != PT_OK)
+            return false;
+        pt_undo u;
+        pt_pos_make(&p, alt[i], &u);
+    }
+    return true;
+}
+
+/* Rivals one cell's other reading away. The beam keeps a rival where
+ * two ways meet at a node, and the finished games it held to the end. In
+ * a scanned record, a cell far back whose other reading is another legal
+ * move, the rest of the game the same, leads to other positions to the
+ * end, and the near-ties of the plies after it can crowd its game out of
+ * the beam: the best game's move there was then reported sure. So each
+ * reading of a ply's cell closer than the ply's margin that spells
+ * another legal move, after which the rest of the game is still legal,
+ * is noted as a rival, as far behind as its reading is dearer. One record
+ * only: with two, the other sheet's cell speaks too, and the beam's
+ * rivals cover it. */
+static void note_neighbours(pt_decode *d, const search *s)
+{
+    if (s->n != 1 || !s->scanned || d->nplies == 0)
+        return;
+    size_t np = d->nplies;
+    pt_pos *gpos = malloc(np * sizeof *gpos);
+    pt_move *alt = malloc(np * sizeof *alt);
+    if (!gpos || !alt)
+        goto done; /* the margins stay the beam's */
+    gpos[0] = d->nodes[0].pos;
+    for (size_t k = 0; k + 1 < np; k++) {
+        gpos[k + 1] = gpos[k];
+        pt_undo u;
+        pt_pos_make(&gpos[k + 1], d->plies[k].move, &u);
+    }
+    for (size_t k = 0; k < np; k++)
+        alt[k] = d->plies[k].move;
+    for (size_t k = 0; k < np; k++) {
+        int32_t e = d->plies[k].entry[0];
+        if (e < 0)
+            continue;
+        const pt_entry *ent = &s->entries[0][e];
+        for (size_t j = 0; j < ent->ntexts; j++) {
+            float behind = s->readings[0][ent->first + j].penalty - d->plies[k].costs[0];
+            if (behind >= d->plies[k].margin || behind >= s->c->ambiguous)
+                continue; /* flagged already, or too far behind to be */
+            pt_move m;
+            if (pt_decode_read(&gpos[k], s->lang[0], pt_record_text(s->records[0], ent, j, NULL), &m) != PT_OK ||
+                m == d->plies[k].move)
+                continue;
+            pt_pos p = gpos[k];
+            pt_undo u;
+            pt_pos_make(&p, m, &u);
+            alt[k] = m;
+            if (same_moves_after(d, gpos, k, p, alt))
+                note_rival(d, alt, np, behind);
+            for (size_t i = k; i < np; i++)
+                alt[i] = d->plies[i].move;
+        }
+    }
+done:
+    free(gpos);
+    free(alt);
+}
+
 static int alt_by_behind(const void *a, const void *b)
 {
     float x = ((const pt_decode_alt *)a)->behind, y = ((const pt_decode_alt *)b)->behind;
@@ -1149,6 +1229,9 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
         note_rival(d, alt, d->nplies, (o->rival - w * o->rival_prior) - (o->cost - w * o->prior));
     }
     for (size_t k = 0; k < nrunners; k++) {
+        float behind = (runner_cost[k] - w * d->nodes[runners[k]].prior) - (best_cost - w * d->prior);
+        if (k >= NOTED && behind >= s->c->ambiguous)
+            continue; /* every ply has games a slip or two dearer */
         if ((size_t)d->nodes[runners[k]].depth > d->nplies + 1) {
             pt_move *longer = realloc(alt, ((size_t)d->nodes[runners[k]].depth + 1) * sizeof *alt);
             if (!longer) {
@@ -1158,9 +1241,10 @@ static bool conclude(pt_decode *d, const search *s, int32_t best, float best_cos
             alt = longer;
         }
         size_t n = path(d, runners[k], alt);
-        note_rival(d, alt, n, (runner_cost[k] - w * d->nodes[runners[k]].prior) - (best_cost - w * d->prior));
+        note_rival(d, alt, n, behind);
     }
     free(alt);
+    note_neighbours(d, s);
     qsort(d->alts, d->nalts, sizeof d->alts[0], alt_by_behind);
     d->margin = d->nalts ? d->alts[0].behind : INFINITY;
     return true;
