@@ -1103,22 +1103,49 @@ static bool note_rival(pt_decode *d, const pt_move *alt, size_t n, float behind)
     return true;
 }
 
-/* Whether the moves of the best game after ply k, each read as its SAN
- * (the writer's text, not the squares), are still a legal game from p,
+/* Whether the best game's moves after ply k, read as their SAN (san[],
+ * the writer's text, not the squares), are still a legal game from p,
  * where ply k was played otherwise; alt[k + 1..] gets them. */
-static bool same_moves_after(const pt_decode *d, const pt_pos *gpos, size_t k, pt_pos p, pt_move *alt)
+static bool same_moves_after(const pt_decode *d, const char (*san)[PT_SAN_MAX], size_t k, pt_pos p, pt_move *alt)
 {
     for (size_t i = k + 1; i < d->nplies; i++) {
-        char san[PT_SAN_MAX];
-        pt_san_write(&gpos[i], d->plies[i].move, NULL, PT_NOTATION_SAN, san);
-        san[strcspn(san, "+#")] = '\0'; /* a check may come or go */
         pt_move_text mt;
-        if (pt_san_read(&p, pt_lang_at(0), san, strlen(san), &alt[i], &mt) != PT_OK)
+        if (pt_san_read(&p, pt_lang_at(0), san[i], strlen(san[i]), &alt[i], &mt) != PT_OK)
             return false;
         pt_undo u;
         pt_pos_make(&p, alt[i], &u);
     }
     return true;
+}
+
+/* Notes as a rival each reading of ply k's cell (pos before it) closer
+ * than the ply's margin that spells another legal move, after which the
+ * rest of the game is still legal. alt holds the best game's moves and
+ * is left so. */
+static void note_cell_rivals(pt_decode *d, const search *s, size_t k, const pt_pos *pos, const char (*san)[PT_SAN_MAX],
+                             pt_move *alt)
+{
+    int32_t e = d->plies[k].entry[0];
+    if (e < 0)
+        return;
+    const pt_entry *ent = &s->entries[0][e];
+    for (size_t j = 0; j < ent->ntexts; j++) {
+        float behind = s->readings[0][ent->first + j].penalty - d->plies[k].costs[0];
+        if (behind >= d->plies[k].margin || behind >= s->c->ambiguous)
+            continue; /* flagged already, or too far behind to be */
+        pt_move m;
+        if (pt_decode_read(pos, s->lang[0], pt_record_text(s->records[0], ent, j, NULL), &m) != PT_OK ||
+            m == d->plies[k].move)
+            continue;
+        pt_pos p = *pos;
+        pt_undo u;
+        pt_pos_make(&p, m, &u);
+        alt[k] = m;
+        if (same_moves_after(d, san, k, p, alt))
+            note_rival(d, alt, d->nplies, behind);
+        for (size_t i = k; i < d->nplies; i++)
+            alt[i] = d->plies[i].move;
+    }
 }
 
 /* Rivals one cell's other reading away. The beam keeps a rival where
@@ -1127,53 +1154,33 @@ static bool same_moves_after(const pt_decode *d, const pt_pos *gpos, size_t k, p
  * move, the rest of the game the same, leads to other positions to the
  * end, and the near-ties of the plies after it can crowd its game out of
  * the beam: the best game's move there was then reported sure. So each
- * reading of a ply's cell closer than the ply's margin that spells
- * another legal move, after which the rest of the game is still legal,
- * is noted as a rival, as far behind as its reading is dearer. One record
- * only: with two, the other sheet's cell speaks too, and the beam's
- * rivals cover it. */
+ * such reading is noted as a rival, as far behind as it is dearer. One
+ * record only: with two, the other sheet's cell speaks too, and the
+ * beam's rivals cover it. */
 static void note_neighbours(pt_decode *d, const search *s)
 {
     if (s->n != 1 || !s->scanned || d->nplies == 0)
         return;
     size_t np = d->nplies;
-    pt_pos *gpos = malloc(np * sizeof *gpos);
+    char(*san)[PT_SAN_MAX] = malloc(np * sizeof *san);
     pt_move *alt = malloc(np * sizeof *alt);
-    if (!gpos || !alt)
-        goto done; /* the margins stay the beam's */
-    gpos[0] = d->nodes[0].pos;
-    for (size_t k = 0; k + 1 < np; k++) {
-        gpos[k + 1] = gpos[k];
-        pt_undo u;
-        pt_pos_make(&gpos[k + 1], d->plies[k].move, &u);
-    }
-    for (size_t k = 0; k < np; k++)
-        alt[k] = d->plies[k].move;
-    for (size_t k = 0; k < np; k++) {
-        int32_t e = d->plies[k].entry[0];
-        if (e < 0)
-            continue;
-        const pt_entry *ent = &s->entries[0][e];
-        for (size_t j = 0; j < ent->ntexts; j++) {
-            float behind = s->readings[0][ent->first + j].penalty - d->plies[k].costs[0];
-            if (behind >= d->plies[k].margin || behind >= s->c->ambiguous)
-                continue; /* flagged already, or too far behind to be */
-            pt_move m;
-            if (pt_decode_read(&gpos[k], s->lang[0], pt_record_text(s->records[0], ent, j, NULL), &m) != PT_OK ||
-                m == d->plies[k].move)
-                continue;
-            pt_pos p = gpos[k];
+    if (san && alt) { /* else the margins stay the beam's */
+        pt_pos pos = d->nodes[0].pos;
+        for (size_t k = 0; k < np; k++) { /* the game's SAN, without checks: a check may come or go */
+            alt[k] = d->plies[k].move;
+            pt_san_write(&pos, alt[k], NULL, PT_NOTATION_SAN, san[k]);
+            san[k][strcspn(san[k], "+#")] = '\0';
             pt_undo u;
-            pt_pos_make(&p, m, &u);
-            alt[k] = m;
-            if (same_moves_after(d, gpos, k, p, alt))
-                note_rival(d, alt, np, behind);
-            for (size_t i = k; i < np; i++)
-                alt[i] = d->plies[i].move;
+            pt_pos_make(&pos, alt[k], &u);
+        }
+        pos = d->nodes[0].pos;
+        for (size_t k = 0; k < np; k++) {
+            note_cell_rivals(d, s, k, &pos, (const char(*)[PT_SAN_MAX])san, alt);
+            pt_undo u;
+            pt_pos_make(&pos, d->plies[k].move, &u);
         }
     }
-done:
-    free(gpos);
+    free(san);
     free(alt);
 }
 
