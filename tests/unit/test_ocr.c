@@ -341,6 +341,48 @@ static void a_faint_pen_is_read(void **state)
     pt_ocr_free(&o);
 }
 
+/* The ink of the strokes strokes_in_cell drew in move 1's White cell. */
+static int ink_in_first_cell(PIX *pix)
+{
+    int x, y, w, h;
+    cell_box(1, PT_COLUMN_WHITE, &x, &y, &w, &h);
+    BOX *b = boxCreate(x + h, y + h / 4, 86, h / 2);
+    ocr_page p;
+    assert_true(ocr_page_make(&p, pix, 0, 1.0f, 0));
+    PIX *crop = pixClipRectangle(p.ink, b, NULL);
+    l_int32 on = 0;
+    pixCountPixels(crop, &on, NULL);
+    pixDestroy(&crop);
+    boxDestroy(&b);
+    ocr_page_clear(&p);
+    return on;
+}
+
+/* A photo's print is grey, not black, and a looped hand's thin strokes
+ * lighter still: the page's grey is stretched until its print is black
+ * again, and those strokes are ink. On a page whose print is black (a
+ * scan) the same strokes stay lighter than ink: it is left as it is. */
+static void a_grey_photo_is_deepened_to_black_print(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *scan = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    /* The photo: the same page, its black print 110 and its paper white. */
+    PIX *photo = pixGammaTRC(NULL, scan, 1.0f, -193, 255);
+    assert_non_null(photo);
+    strokes_in_cell(scan, 1, PT_COLUMN_WHITE, 200);
+    strokes_in_cell(photo, 1, PT_COLUMN_WHITE, 200);
+    const int all = 3 * 6 * 30; /* the strokes' pixels, about */
+    int on_scan = ink_in_first_cell(scan), on_photo = ink_in_first_cell(photo);
+    if (on_scan > all / 10)
+        fail_msg("on the scan %d pixels of the light strokes are ink", on_scan);
+    if (on_photo < all * 8 / 10)
+        fail_msg("on the photo only %d pixels of the strokes are ink", on_photo);
+    pixDestroy(&scan);
+    pixDestroy(&photo);
+}
+
 /* A dash through a cell is a gap, a blank cell a blank gap (a box the
  * writer may have passed over): also a dash across two thirds of the
  * cell, which is long enough for the ruled lines' search to find it and
@@ -476,6 +518,7 @@ int main(void)
         cmocka_unit_test(a_faint_pen_is_read),
         cmocka_unit_test(a_long_dash_is_struck),
         cmocka_unit_test(a_fine_nib_is_read_whole),
+        cmocka_unit_test(a_grey_photo_is_deepened_to_black_print),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
