@@ -74,7 +74,9 @@
 #   cut off    the true game's plies after the end of the decoded one
 #              (the pair's cells read as no moves at all, or its last
 #              moves lost), over the true game's plies;
-#   s/sheet    wall seconds of a one-sheet run.
+#   s/sheet    wall seconds of a one-sheet run;
+#   s/60 mv    the same for 120 written cells, a sheet of 60 moves (the
+#              target's unit): the group's seconds over its written cells.
 #
 # Pair figures (both, flagged, wrong flagged) count in the rows of both
 # the pair's fonts (White's copy and Black's), and once in a subtotal.
@@ -206,6 +208,35 @@ for cfg in $configs; do
     done
 done
 t2=$(now)
+
+# In a batch, as an organiser reads a round: a 300 dpi group's sheets in
+# one run (-j1), so that the engines start once, not once a sheet as
+# above; White's sheets and Black's in two runs, as one run pairs the
+# copies of a game. The seconds over the group's written cells, times 120
+# (a sheet of 60 moves). Kept in GROUP/CFG/batch-SIDE.time with KEEP.
+batch_line() { # CFG SET: the runs if not kept, and their line
+    local cfg=$1 set=$2 dir=$work/$2 a b n=0 cells=0 secs=0 name side want out
+    read -r -a args <<<"$(config_args "$cfg")"
+    for want in white black; do
+        local imgs=()
+        while IFS=$'\t' read -r name side _; do
+            [ "$side" = "$want" ] && imgs+=("$(image_of "$dir/$name-$side")")
+        done <"$dir/manifest.tsv"
+        out=$dir/$cfg/batch-$want.json
+        if [ ! -s "$out.time" ]; then
+            a=$(now)
+            "$bin" ocr -f json -j1 -q "${args[@]}" "${imgs[@]}" >"$out" 2>/dev/null || true
+            b=$(now)
+            echo "$b - $a" | bc >"$out.time"
+        fi
+        n=$((n + ${#imgs[@]}))
+        cells=$((cells + $(jq -r '[.sheets[].cells[]? | select(.status == "written")] | length' "$out" |
+            awk '{ n += $1 } END { print n + 0 }')))
+        secs=$(echo "$secs + $(cat "$out.time")" | bc)
+    done
+    awk -v c="$cfg" -v g="$set" -v n="$n" -v s="$secs" -v cells="$cells" 'BEGIN {
+        printf "%-16s %-12s %6d %8.1f %8.2f %8.2f\n", c, g, n, s, s / n, cells ? 120 * s / cells : 0 }'
+}
 
 # One line per fact, for awk:
 #   S set name side font group noise dpi secs     a sheet
@@ -374,8 +405,8 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         END {
             if (!sheets["all"]) exit
             printf "\n== %s\n", title
-            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet"
-            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", ""
+            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s %8s\n", "font", "sheets", "CER", "cells", "top3", "top10", "one sheet", "both", "flagged", "wrong", "cut", "s/sheet", "s/60 mv"
+            printf "%-28s %6s %7s %7s %7s %7s %9s %7s %8s %8s %7s %8s %8s\n", "", "", "", "", "", "", "", "", "", "flagged", "off", "", ""
             ng = split(group_list, groups, " ")
             for (gi = 1; gi <= ng; gi++) {
                 g = groups[gi]
@@ -393,9 +424,9 @@ table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         function length_of(a,   k, n) { n = 0; for (k in a) n++; return n }
         function line(label, key) {
             if (key == "") key = label
-            printf "%-28s %6d %7s %7s %7s %7s %9s %7s %8s %8s %7s %8.2f\n", label, sheets[key], pct(ce[key], cl[key]), pct(c0[key], cn[key]), pct(c3[key], cn[key]), pct(c10[key], cn[key]),
+            printf "%-28s %6d %7s %7s %7s %7s %9s %7s %8s %8s %7s %8.2f %8.2f\n", label, sheets[key], pct(ce[key], cl[key]), pct(c0[key], cn[key]), pct(c3[key], cn[key]), pct(c10[key], cn[key]),
                 pct(or[key], on[key]), pct(pr[key], pn[key]), pct(pfl[key], pc[key]), pct(pwf[key], pw[key]),
-                pct(pcut[key], pn[key]), sheets[key] ? secs[key] / sheets[key] : 0
+                pct(pcut[key], pn[key]), sheets[key] ? secs[key] / sheets[key] : 0, cn[key] ? 120 * secs[key] / cn[key] : 0
         }' "$facts"
 }
 
@@ -451,14 +482,21 @@ done
 # Side by side: each recogniser's subtotals, scans and photos.
 echo
 echo "== side by side (300 dpi scans, all noise levels; photos)"
-printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "recogniser" "fonts" "CER" "cells" "top3" "top10" "one sheet" "both" "wrong" "s/sheet"
-printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n' "" "" "" "" "" "" "" "" "flagged" ""
+printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s %8s\n' "recogniser" "fonts" "CER" "cells" "top3" "top10" "one sheet" "both" "wrong" "s/sheet" "s/60 mv"
+printf '%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s %8s\n' "" "" "" "" "" "" "" "" "flagged" "" ""
 for kind in scans photos; do
     for cfg in $configs; do
         if [ $kind = scans ]; then cond=$at300; else cond='$2 == "photo" || $2 == "photo-held-out"'; fi
         table "$work/facts.$cfg" "x" "$cond" | awk -v cfg="$cfg" -v kind="$kind" -v scans="$scan_sets" '
-            $1 ~ scans { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14 }'
+            $1 ~ scans { printf "%-16s %-18s %7s %7s %7s %7s %9s %7s %8s %8s %8s\n", cfg, $1 " " kind, $5, $6, $7, $8, $9, $10, $12, $14, $15 }'
     done
+done
+
+echo
+echo "== in a batch (every sheet of a group in one run, -j1: the engines start once)"
+printf '%-16s %-12s %6s %8s %8s %8s\n' "recogniser" "group" "sheets" "seconds" "s/sheet" "s/60 mv"
+for cfg in $configs; do
+    for set in tuning held-out held-out-2; do batch_line "$cfg" "$set"; done
 done
 
 # The sheets as written: each set's records (what the writers wrote, slips
