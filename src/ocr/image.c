@@ -8,10 +8,10 @@
 
 #include "ocr/image.h"
 
-/* The paper is 200 after pixBackgroundNormSimple: a pen's ink is darker
+/* The paper is PAPER after pixBackgroundNormSimple: a pen's ink is darker
  * than three quarters of it (p->ink); a ruling printed light grey, than
  * nine tenths (p->faint, for the grid). */
-enum { INK_BELOW = 150, FAINT_BELOW = 180 };
+enum { PAPER = 200, INK_BELOW = 150, FAINT_BELOW = 180 };
 
 int ocr_image_pages(const uint8_t *data, size_t len)
 {
@@ -71,7 +71,7 @@ PIX *ocr_image_load(const uint8_t *data, size_t len, int page, long max_pixels, 
  * printed rules and headings, black on a scan (0 on the bench's scans,
  * noise 2 too; 17 to 89 on its photos): where it is lighter than
  * DARKEST, the grey between it and the paper is stretched so that it is
- * DARKEST and the paper stays 200. Chosen on 54 photos of the selection
+ * DARKEST and the paper stays PAPER. Chosen on 54 photos of the selection
  * fonts, the darkest brought to 25, 40 or 55: moves from one sheet 88.4%
  * to 89.7%, 89.5% and 89.8% (to 0: 89.3%, to 70: 88.0%); on the photo
  * selection set (tests/tools/hard-set.sh --photo) 90.1% to 91.5%. */
@@ -82,9 +82,10 @@ static void deepen(PIX *grey)
     l_uint32 dark = 0;
     if (pixGetRankValue(grey, 1, DARKEST_RANK, &dark) || dark <= DARKEST || dark >= INK_BELOW)
         return;
-    /* v -> a v + b with dark -> DARKEST and 200 -> 200, as pixGammaTRC
+    /* v -> a v + b with dark -> DARKEST and PAPER -> PAPER, as pixGammaTRC
      * gives it: lo -> 0, hi -> 255. */
-    float a = (200.0f - DARKEST) / (200.0f - (float)dark), lo = 200 - 200 / a, hi = lo + 255 / a;
+    float a = (float)(PAPER - DARKEST) / (float)(PAPER - (l_int32)dark);
+    float lo = PAPER - PAPER / a, hi = lo + 255 / a;
     pixGammaTRC(grey, grey, 1.0f, (l_int32)lroundf(lo), (l_int32)lroundf(hi));
 }
 

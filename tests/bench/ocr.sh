@@ -212,30 +212,27 @@ t2=$(now)
 # In a batch, as an organiser reads a round: a 300 dpi group's sheets in
 # one run (-j1), so that the engines start once, not once a sheet as
 # above; White's sheets and Black's in two runs, as one run pairs the
-# copies of a game. The seconds over the group's written cells, times 120
-# (a sheet of 60 moves). Kept in GROUP/CFG/batch-SIDE.time with KEEP.
+# copies of a game. The seconds over the group's written cells (as the
+# tables count them: the truth's cells that are no gap), times 120 (a
+# sheet of 60 moves). Kept in GROUP/CFG/batch-SIDE.json.time with KEEP.
 batch_line() { # CFG SET: the runs if not kept, and their line
-    local cfg=$1 set=$2 dir=$work/$2 a b n=0 cells=0 secs=0 name side want out
+    local cfg=$1 set=$2 dir=$work/$2 n=0 cells=0 secs=0 name side want out failed=
     read -r -a args <<<"$(config_args "$cfg")"
     for want in white black; do
         local imgs=()
         while IFS=$'\t' read -r name side _; do
-            [ "$side" = "$want" ] && imgs+=("$(image_of "$dir/$name-$side")")
+            [ "$side" = "$want" ] || continue
+            imgs+=("$(image_of "$dir/$name-$side")")
+            cells=$((cells + $(awk -F '\t' '$3 != "-" && $3 != "?"' "$dir/$name-$side.cells.tsv" | wc -l)))
         done <"$dir/manifest.tsv"
         out=$dir/$cfg/batch-$want.json
-        if [ ! -s "$out.time" ]; then
-            a=$(now)
-            "$bin" ocr -f json -j1 -q "${args[@]}" "${imgs[@]}" >"$out" 2>/dev/null || true
-            b=$(now)
-            echo "$b - $a" | bc >"$out.time"
-        fi
+        [ -s "$out.time" ] || run "$out" "${args[@]}" "${imgs[@]}"
+        [ -s "$out" ] || failed=" (a run failed)"
         n=$((n + ${#imgs[@]}))
-        cells=$((cells + $(jq -r '[.sheets[].cells[]? | select(.status == "written")] | length' "$out" |
-            awk '{ n += $1 } END { print n + 0 }')))
         secs=$(echo "$secs + $(cat "$out.time")" | bc)
     done
-    awk -v c="$cfg" -v g="$set" -v n="$n" -v s="$secs" -v cells="$cells" 'BEGIN {
-        printf "%-16s %-12s %6d %8.1f %8.2f %8.2f\n", c, g, n, s, s / n, cells ? 120 * s / cells : 0 }'
+    awk -v c="$cfg" -v g="$set" -v n="$n" -v s="$secs" -v cells="$cells" -v failed="$failed" 'BEGIN {
+        printf "%-16s %-12s %6d %8.1f %8.2f %8.2f%s\n", c, g, n, s, s / n, cells ? 120 * s / cells : 0, failed }'
 }
 
 # One line per fact, for awk:

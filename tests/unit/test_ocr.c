@@ -341,12 +341,13 @@ static void a_faint_pen_is_read(void **state)
     pt_ocr_free(&o);
 }
 
-/* The ink of the strokes strokes_in_cell drew in move 1's White cell. */
+/* The ink of the strokes strokes_in_cell drew in move 1's White cell
+ * (three, 6 pixels wide, 40 apart). */
 static int ink_in_first_cell(PIX *pix)
 {
     int x, y, w, h;
     cell_box(1, PT_COLUMN_WHITE, &x, &y, &w, &h);
-    BOX *b = boxCreate(x + h, y + h / 4, 86, h / 2);
+    BOX *b = boxCreate(x + h, y + h / 4, 2 * 40 + 6, h / 2);
     ocr_page p;
     assert_true(ocr_page_make(&p, pix, 0, 1.0f, 0));
     PIX *crop = pixClipRectangle(p.ink, b, NULL);
