@@ -8,7 +8,7 @@
 # first, learnt from the first 32 NPM FONTS with NPM_PAIRS 200, its runs
 # typed by hand (models/notation.txt says how).
 #
-#   models/notation/train.sh [--tiny] [--reuse] [--from FLOAT] [-j JOBS] [BUILD]
+#   models/notation/train.sh [--tiny] [--reuse | --resume] [--from FLOAT] [-j JOBS] [BUILD]
 #
 # `make model` runs it. BUILD (build) holds partiar and the tools
 # sheet-pairs and cell-lines. The work goes to BUILD/model/; the model, its
@@ -21,7 +21,14 @@
 # model of a few pairs and a few hundred iterations into BUILD/model-tiny/
 # only: the recipe's test (make test runs it), not a model. --reuse keeps
 # the sets of sheets already drawn in the work folder (step 1 is the slow
-# one) and redoes the rest. --from FLOAT continues from FLOAT, a model in
+# one) and redoes the rest. --resume goes on with a run that stopped
+# (the machine went down, or a long recipe is spread over days): it keeps
+# the whole work folder, sheets, lines and checkpoints, and each run of
+# lstmtraining takes up its own checkpoint where it has one (lstmtraining
+# restores the checkpoint of its --model_output before all else), so that
+# the runs already finished are passed over in a moment and the one cut
+# short goes on from its last checkpoint (stopped between two runs, the
+# models are byte for byte those of an unbroken run). --from FLOAT continues from FLOAT, a model in
 # floating point that this recipe made (models/notation/notation2.float.
 # traineddata), with the WIDTHS and CAPS runs alone: the runs before them are
 # FLOAT's (the sets the runs after it train on are drawn, with the sizes
@@ -166,7 +173,9 @@ done
 hershey_fonts=(scripts scriptc cursive scripts cursive futural timesi rowmans)
 # --------------------------------------------------------------------
 
-NET_SPEC='[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx128 O1c###]'
+# NET_SPEC, WIDE_AT and WIDE_TOP (below) may be given, to try another
+# shape of network; WIDE empty keeps NET_SPEC's own top.
+NET_SPEC=${NET_SPEC:-'[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx128 O1c###]'}
 ALPHABET='abcdefgh 12345678 90 ABCDEFGHJKLNOPQRSTVW xX : - = + # ( ) / . p'
 SEED=${SEED:-1}
 PAIRS=${PAIRS:-250}
@@ -185,20 +194,22 @@ HANDS=${HANDS:-15000:1.5e-4}           # iterations:learning rate, with the hand
 NPM=${NPM:-30000:3e-4 30000:3e-4}       # run after run, with the hand and npm fonts' lines
 NPM2=${NPM2:-60000:1e-4}                # run after run, with those and the npm2 fonts' lines
 NPM3=${NPM3:-80000:1e-4}                # and with the npm3 fonts' lines too
-WIDE=${WIDE:-120000:1e-3 40000:1e-4}    # the wider top, on all those lines
-WIDE_AT=4                               # NET_SPEC's layers from Lrx96 on ...
-WIDE_TOP='[Lrx128 Lfx256 O1c###]'       # ... replaced by these
+WIDE=${WIDE-120000:1e-3 40000:1e-4}    # the wider top, on all those lines
+WIDE_AT=${WIDE_AT:-4}                   # NET_SPEC's layers from Lrx96 on ...
+WIDE_TOP=${WIDE_TOP:-'[Lrx128 Lfx256 O1c###]'} # ... replaced by these
 WIDTHS=${WIDTHS-50000:3e-4}             # on the width lines and all those
 CAPS_PAIRS=${CAPS_PAIRS:-190}
 CAPS=${CAPS-12000:1e-4}                 # on those and the capitals lines
 jobs=2
 tiny=
 reuse=
+resume=
 from=
 while [ $# -gt 0 ]; do
     case $1 in
     --tiny) tiny=1; shift ;;
     --reuse) reuse=1; shift ;;
+    --resume) resume=1 reuse=1; shift ;;
     --from) from=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -eu/p' "$0" | sed -e 's/^# \{0,1\}//' -e '$d'; exit 0 ;;
@@ -213,8 +224,8 @@ if [ -n "$tiny" ]; then
     # Fonts every machine that runs the tests has (fonts-dejavu-core).
     training_fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf)
     more_fonts=()
-    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 WIDE=100:1e-3 WIDTHS=100:3e-4
-    CAPS_PAIRS=1 CAPS=100:1e-4
+    PAIRS=2 MORE_PAIRS=0 EVAL_PAIRS=1 STAGE1=150 ITERATIONS=300 FINE=100:5e-4 HANDS=100:1.5e-4 WIDTHS=100:3e-4
+    WIDE=${WIDE:+100:1e-3} CAPS_PAIRS=1 CAPS=${CAPS:+100:1e-4} # left out when given empty
     # Each font stage: two fonts (stage_fonts), a pair, one run of 100
     # iterations at its first run's rate.
     for stage in "${stages[@]}"; do
@@ -277,7 +288,9 @@ for f in "${hershey_fonts[@]}"; do
 done
 export OMP_THREAD_LIMIT=1 # one thread each: the jobs are the parallelism
 sets=(train more "${stages[@]}" caps eval)
-if [ -n "$reuse" ] && [ -d "$work" ]; then
+if [ -n "$resume" ] && [ -d "$work" ]; then
+    : # all kept
+elif [ -n "$reuse" ] && [ -d "$work" ]; then
     rm -rf "$work"/*-lines "$work/lang" "$work/ckpt" "$work/log"
 else
     reuse=
@@ -332,6 +345,11 @@ for name in "${sets[@]}" $([ -n "$from" ] || echo plain) hand "${width_sets[@]}"
     case $name in plain | hand | eval) aug=0 ;; esac
     [ "$name" = hand ] && draw=(-H "$hands")
     [ -s "$work/$set/manifest.tsv" ] || continue
+    if [ -n "$resume" ] && [ -s "$work/$name.list" ]; then
+        say "$name: the lines cut before"
+        continue
+    fi
+    rm -rf "$work/$name-lines"
     mkdir -p "$work/$name-lines"
     lines=0
     for part in $(seq 0 $((jobs - 1))); do
@@ -349,6 +367,7 @@ for name in "${sets[@]}" $([ -n "$from" ] || echo plain) hand "${width_sets[@]}"
 done
 # The training lines are those of both training sets.
 texts=("$work"/train-lines/*.txt)
+find "$work/train-lines" -name '*.lstmf' | sort >"$work/train.list" # again: --resume
 if [ -s "$work/more.list" ]; then
     cat "$work/more.list" >>"$work/train.list"
     texts+=("$work"/more-lines/*.txt)
@@ -454,9 +473,11 @@ finish "$model" "$float"
 minutes=$((($(date +%s) - started + 59) / 60))
 say "model $model: character error ${train_cer:-?}% on the width, training, hand, $stage_names lines, ${eval_cer:-?}% on the evaluation lines, $minutes min"
 
-# The network made: NET_SPEC's layers up to WIDE_AT, then WIDE_TOP's.
+# The network made: NET_SPEC's layers up to WIDE_AT, then WIDE_TOP's
+# (NET_SPEC's own with no WIDE runs).
 read -r -a layers <<<"${NET_SPEC#[}"
 network="[${layers[*]:0:WIDE_AT+1} ${WIDE_TOP#[}"
+[ -n "$WIDE" ] || network=$NET_SPEC
 network=${network/c###/c$classes}
 # Each font stage's part of the provenance: its sheets, lines and runs.
 stage_sheets=''
@@ -490,7 +511,7 @@ done
     if [ -n "$from" ]; then
         echo "iterations:  $from's, then on the width lines and the training, hand, $stage_names lines (iterations:rate) $WIDTHS"
     else
-        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS$stage_iterations; then the wider top on all those lines $WIDE; then on those and the width lines $WIDTHS"
+        echo "iterations:  $ITERATIONS, learning rate 0.002: $STAGE1 from scratch on the training set's cells as cut, then the rest on all the training lines; then on all the training lines (iterations:rate) $FINE; then on the training and hand lines $HANDS$stage_iterations; ${WIDE:+then the wider top on all those lines $WIDE; }then on those and the width lines $WIDTHS"
     fi
     echo "error:       ${train_cer:-?}% of characters on the width, training, hand, $stage_names lines (the last run's), ${eval_cer:-?}% on the evaluation lines (lstmeval)"
     echo "time:        $minutes min on $(getconf _NPROCESSORS_ONLN) cores, $jobs jobs${reuse:+ (the sheets drawn by an earlier run: --reuse)}"

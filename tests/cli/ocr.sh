@@ -277,6 +277,20 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
     [ "$status" -le 1 ] && [ -s "$tmp/caps.json" ] &&
         jq -e '.sheets[0].reread.model == "notationc" and (.sheets[0].reread.cost | length) == 2' "$tmp/caps.json" >/dev/null
     report model-recipe-capitals $? "exit $status; $(head -c 300 "$tmp/caps.json")"
+    # --resume: a recipe cut short goes on where it stopped. The capitals
+    # run undone, as if the machine went down before it: resumed, no line
+    # is cut again, every run before it is passed over (lstmtraining takes
+    # up its checkpoint), and both models are the unbroken run's.
+    cp "$tiny/notation.traineddata" "$tmp/unbroken.traineddata"
+    cp "$tiny/notationc.traineddata" "$tmp/unbrokenc.traineddata"
+    rm -f "$tiny"/ckpt/caps1* "$tiny/notationc.traineddata"
+    models/notation/train.sh --tiny --resume "$build" >"$tmp/resume.out" 2>"$tmp/resume.err" &&
+        grep -q '^train.sh: train: the lines cut before$' "$tmp/resume.err" &&
+        grep -q '^train.sh: sheets: 0 drawn, ' "$tmp/resume.err" && [ "$(wc -l <"$tiny/train.list")" -eq 4 ] &&
+        [ "$(grep -c '^Successfully restored trainer' "$tiny/log")" -ge 8 ] &&
+        cmp -s "$tiny/notation.traineddata" "$tmp/unbroken.traineddata" &&
+        cmp -s "$tiny/notationc.traineddata" "$tmp/unbrokenc.traineddata"
+    report model-recipe-resume $? "$(tail -c 300 "$tmp/resume.err")"
     # --from: the recipe's last runs alone, continued from that float model
     # (its work folder is made anew, so the model is copied out first).
     cp "$tiny/notation.float.traineddata" "$tmp/from.traineddata"
@@ -290,6 +304,17 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
     status=$?
     [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/from.json" >/dev/null
     report model-recipe-from $? "exit $status; $(tail -c 300 "$tmp/from.err")"
+    # Another shape of network (NET_SPEC) with no wider top (WIDE empty)
+    # and no capitals model (CAPS empty), on the sheets drawn before.
+    NET_SPEC='[1,24,0,1 Ct3,3,8 Mp3,3 Lfys16 Lfx32 O1c###]' WIDE= CAPS= \
+        models/notation/train.sh --tiny --reuse "$build" >"$tmp/spec.out" 2>"$tmp/spec.err" &&
+        grep -q '^network:     \[1,24,0,1 Ct3,3,8 Mp3,3 Lfys16 Lfx32 O1c[0-9]*\], from scratch, integer$' "$tiny/notation.txt" &&
+        grep -q '100:1e-4; then on those and the width lines 100:3e-4$' "$tiny/notation.txt" &&
+        [ -s "$tiny/ckpt/widths1_checkpoint" ] && [ ! -e "$tiny/ckpt/wide1_checkpoint" ] && [ ! -e "$tiny/ckpt/caps1_checkpoint" ] &&
+        "$bin" ocr -q -f json --model notation --tessdata "$tiny" "$typed/game1.jpg" >"$tmp/spec.json"
+    status=$?
+    [ "$status" -le 1 ] && jq -e '.sheets[0].layout == "typed"' "$tmp/spec.json" >/dev/null
+    report model-recipe-net-spec $? "exit $status; $(tail -c 300 "$tmp/spec.err")"
 else
     report model-recipe-tiny 1 "train.sh --tiny failed: $(tail -c 300 "$tmp/train.err")"
 fi
