@@ -22,7 +22,9 @@
 # only: the recipe's test (make test runs it), not a model. --reuse keeps
 # the sets of sheets already drawn in the work folder (step 1 is the slow
 # one) and redoes the rest. --resume goes on with a run that stopped
-# (the machine went down, or a long recipe is spread over days): it keeps
+# (the machine went down, or a long recipe is spread over days), given
+# the arguments and settings that run was given (it refuses others, as
+# it would take up checkpoints of another network or schedule): it keeps
 # the whole work folder, sheets, lines and checkpoints, and each run of
 # lstmtraining takes up its own checkpoint where it has one (lstmtraining
 # restores the checkpoint of its --model_output before all else), so that
@@ -300,6 +302,17 @@ mkdir -p "$work"
 log=$work/log
 started=$(date +%s)
 say() { echo "train.sh: $*" | tee -a "$log" >&2; }
+# What the runs depend on: --resume goes on only with the same, as a
+# checkpoint of another network or schedule would be taken up unasked.
+names=(SEED AUG PAIRS MORE_PAIRS EVAL_PAIRS CAPS_PAIRS STAGE1 ITERATIONS FINE HANDS WIDE WIDE_AT WIDE_TOP WIDTHS CAPS NET_SPEC)
+for stage in "${stages[@]}"; do names+=("${stage^^}" "${stage^^}_PAIRS"); done
+settings=$(for v in "${names[@]}" tiny from; do echo "$v=${!v}"; done)
+if [ -n "$resume" ] && [ -s "$work/settings" ] && [ "$(cat "$work/settings")" != "$settings" ]; then
+    echo "train.sh: --resume: $work was made with other settings:" >&2
+    diff "$work/settings" - <<<"$settings" >&2 || true
+    exit 2
+fi
+echo "$settings" >"$work/settings"
 
 # 1. The sheets: a set in the training fonts, a set in the more fonts, and
 # the evaluation set (the training fonts, another seed). --reuse keeps the

@@ -291,6 +291,12 @@ if models/notation/train.sh --tiny "$build" >"$tmp/train.out" 2>"$tmp/train.err"
         cmp -s "$tiny/notation.traineddata" "$tmp/unbroken.traineddata" &&
         cmp -s "$tiny/notationc.traineddata" "$tmp/unbrokenc.traineddata"
     report model-recipe-resume $? "$(tail -c 300 "$tmp/resume.err")"
+    # ... and not with other settings, whose runs those checkpoints are not.
+    NET_SPEC='[1,24,0,1 Ct3,3,8 Mp3,3 Lfys16 Lfx32 O1c###]' models/notation/train.sh --tiny --resume "$build" \
+        >"$tmp/resume2.out" 2>"$tmp/resume2.err"
+    status=$?
+    [ "$status" -eq 2 ] && grep -q 'was made with other settings' "$tmp/resume2.err" && grep -q '^> NET_SPEC=\[1,24' "$tmp/resume2.err"
+    report model-recipe-resume-other $? "exit $status; $(head -c 300 "$tmp/resume2.err")"
     # --from: the recipe's last runs alone, continued from that float model
     # (its work folder is made anew, so the model is copied out first).
     cp "$tiny/notation.float.traineddata" "$tmp/from.traineddata"
