@@ -1302,6 +1302,15 @@ float pt_scan_fit(const pt_scan *s);
 /* Whether the sheet is printed (a layout without rules, such as typed):
  * its moves are print, not a hand. */
 bool pt_scan_printed(const pt_scan *s);
+/* Whether a second move model's readings were mixed into some cell
+ * (pt_ocr_opts.model "MODEL+OTHER": OTHER read the cells MODEL was unsure
+ * of), and s as MODEL read it alone, into out (PT_ERR_NOMEM when out of
+ * memory): each such cell with MODEL's own candidates. A mixture has more
+ * readings of a cell to match, so its game comes out cheaper than a
+ * reading alone even where that one is right; partiar ocr --reread
+ * weighs the two apart. */
+bool pt_scan_mixed(const pt_scan *s);
+pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out);
 /* How many of the move numbers printed on the form (the first and last
  * row of each block) read as the layout has them, of *asked; layouts
  * whose lines fit the page about as well are told apart by them. */

@@ -114,6 +114,7 @@ typedef struct batch {
      * a scan for the second reading. */
     pt_ocr *rereaders[THREADS];
     pt_scan *spares[THREADS];
+    pt_scan *alones[THREADS]; /* the second reading, its first model alone */
     /* and a second decoder, for the game of a sheet read again: the first
      * game stands in the other until the second is found cheaper. */
     pt_decode *trials[THREADS];
@@ -121,12 +122,16 @@ typedef struct batch {
 } batch;
 
 /* How a sheet was read with --reread: what a ply of the game found
- * costs as a reading of it (cost_per_ply), with the first model's reading
- * and with --reread's (INFINITY: no game; NAN: that reading failed),
- * whether it was read again, and which reading was kept. */
+ * costs as a reading of it (cost_per_ply), with the first model's reading,
+ * with --reread's and with --reread's first model alone (of
+ * "notationc+notation", notationc; NAN when none was mixed in)
+ * (INFINITY: no game; NAN: that reading failed), whether it was read
+ * again, and which reading was kept. */
+enum { KEPT_FIRST, KEPT_SECOND, KEPT_ALONE };
 typedef struct reading {
-    float cost, cost2;
-    bool again, second;
+    float cost, cost2, alone;
+    bool again;
+    int kept; /* KEPT_* */
 } reading;
 
 /* A sheet of the game being read: its input, its bytes (kept for
@@ -324,24 +329,30 @@ static bool write_layout(const char *path, const pt_scan *scan, pt_buf *rep)
     return ok;
 }
 
-/* The two costs of how, sep between them, each with digits decimals, or
- * unread (that reading failed) or no_game. */
-static void put_costs(pt_buf *b, const reading *how, const char *sep, int digits, const char *unread,
-                      const char *no_game)
+/* A cost with digits decimals, or unread (that reading failed) or
+ * no_game. */
+static void put_cost(pt_buf *b, float cost, int digits, const char *unread, const char *no_game)
 {
-    for (int k = 0; k < 2; k++) {
-        float cost = k ? how->cost2 : how->cost;
-        pt_buf_puts(b, k ? sep : "");
-        if (isfinite(cost))
-            pt_buf_printf(b, "%.*f", digits, (double)cost);
-        else
-            pt_buf_puts(b, isnan(cost) ? unread : no_game);
-    }
+    if (isfinite(cost))
+        pt_buf_printf(b, "%.*f", digits, (double)cost);
+    else
+        pt_buf_puts(b, isnan(cost) ? unread : no_game);
+}
+
+static const char *const kept_names[] = {"first", "second", "alone"};
+
+/* The first model of --reread's ("notationc" of "notationc+notation"). */
+static int alone_model(const settings *s)
+{
+    return (int)strcspn(s->reread, "+");
 }
 
 /* --reread's part of a sheet's JSON: "reread":{"model":...,"cost":[first,
- * second],"kept":"first"|"second"}, the costs a ply of the game alone
- * (null: no game, or the second reading failed). */
+ * second],"alone":{"model":...,"cost":...},"kept":"first"|"second"|
+ * "alone"}, the costs a ply of the game alone (null: no game, the second
+ * reading failed, or the mixture was not weighed: its first model's
+ * reading alone was kept); "alone" when the second reading mixed in a
+ * model: its first model's reading alone. */
 static void json_reread(pt_buf *b, const settings *s, const reading *how)
 {
     if (!how->again)
@@ -349,8 +360,20 @@ static void json_reread(pt_buf *b, const settings *s, const reading *how)
     pt_buf_puts(b, ",\"reread\":{\"model\":");
     pt_report_json_string(b, s->reread);
     pt_buf_puts(b, ",\"cost\":[");
-    put_costs(b, how, ",", 3, "null", "null");
-    pt_buf_printf(b, "],\"kept\":\"%s\"}", how->second ? "second" : "first");
+    put_cost(b, how->cost, 3, "null", "null");
+    pt_buf_puts(b, ",");
+    put_cost(b, how->cost2, 3, "null", "null");
+    pt_buf_puts(b, "]");
+    if (!isnan(how->alone)) {
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", alone_model(s), s->reread);
+        pt_buf_puts(b, ",\"alone\":{\"model\":");
+        pt_report_json_string(b, name);
+        pt_buf_puts(b, ",\"cost\":");
+        put_cost(b, how->alone, 3, "null", "null");
+        pt_buf_puts(b, "}");
+    }
+    pt_buf_printf(b, ",\"kept\":\"%s\"}", kept_names[how->kept]);
 }
 
 static void json_sheet(pt_buf *b, const settings *st, const pt_reconciled *r, size_t i, const sheet_in *in,
@@ -483,6 +506,42 @@ static size_t next_dear(const pt_reconciled *r, const sheet_at *at, float above)
     return i;
 }
 
+/* Sheet i of r as *scan, --reread's reading `which` (KEPT_SECOND or
+ * _ALONE), reads it, in place of its reading in r: what a ply of that
+ * game costs as a reading of it into at[i].how; when the game of all r's
+ * sheets costs less a ply than r's, r becomes it, with *scan in at[i]
+ * and at[i]'s scan in *scan. 1 when kept, 0 when not, -1 when out of
+ * memory. */
+static int try_reading(batch *b, int thread, pt_reconciled *r, sheet_at *at, size_t i, pt_scan **scan, int which)
+{
+    const settings *s = b->s;
+    /* The game with this reading, in the decoder r's is not in. */
+    pt_reconciled trial = *r;
+    trial.findings = NULL; /* r's own, which decoding the trial would free */
+    trial.decode = r->decode == b->decoders[thread] ? b->trials[thread] : b->decoders[thread];
+    take_scan(&trial, i, *scan, at[i].in, s);
+    if (pt_reconcile_game(&trial, &s->decode, NULL, true) != PT_OK) {
+        free(trial.findings);
+        return -1;
+    }
+    size_t j = 0;
+    while (trial.sheets[j].record != pt_scan_record(*scan))
+        j++;
+    *(which == KEPT_ALONE ? &at[i].how.alone : &at[i].how.cost2) = cost_per_ply(&trial, (int)j);
+    if (!(cost_per_ply(&trial, -1) < cost_per_ply(r, -1))) {
+        free(trial.findings);
+        return 0;
+    }
+    free(r->findings);
+    *r = trial;
+    at[i].how.kept = which;
+    pt_scan *was = at[i].scan;
+    b->scans[thread][at[i].slot] = at[i].scan = *scan;
+    *scan = was;
+    follow_order(r, at);
+    return 1;
+}
+
 /* --reread: a sheet that costs more than --reread-above a ply as a
  * reading of the game found (for a sheet alone, its own game; for a pair,
  * the game of both) is read again by the second model, and the reading
@@ -491,7 +550,18 @@ static size_t next_dear(const pt_reconciled *r, const sheet_at *at, float above)
  * the first model, make such dear games; the second model, taught
  * capitals, takes Q for G on other hands, so it reads only these. Of a
  * pair, the game of both tells which sheet is dear without decoding each
- * alone: its other sheet does not pay for it. False when out of memory. */
+ * alone: its other sheet does not pay for it.
+ *
+ * A second model that mixes in another ("notationc+notation") gives two
+ * readings for one: its first model's alone, weighed first against the
+ * first reading, then the mixture. A mixture's game costs less a ply
+ * than a reading alone (a cell has more readings to match), so the two
+ * cannot be weighed against each other: on the capitals bench group the
+ * cheaper of them read 83.8% of the moves from one sheet, and notationc
+ * alone, wherever cheaper than the first reading, 91.0%; on the other
+ * groups notationc alone was never cheaper than the first reading, and
+ * the mixture stays what reads their dear hands better. False when out
+ * of memory. */
 static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf *rep, int *status)
 {
     const settings *s = b->s;
@@ -505,50 +575,48 @@ static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf 
         if (!b->rereaders[thread] && !b->reread_failed[thread]) {
             pt_ocr_opts o = s->ocr;
             o.model = s->reread;
-            if (pt_scan_new(&b->spares[thread]) != PT_OK || pt_decode_new(&b->trials[thread]) != PT_OK ||
+            if (pt_scan_new(&b->spares[thread]) != PT_OK || pt_scan_new(&b->alones[thread]) != PT_OK ||
+                pt_decode_new(&b->trials[thread]) != PT_OK ||
                 pt_ocr_new(&b->rereaders[thread], &o, msg, sizeof msg) != PT_OK) {
                 pt_buf_printf(rep, "%s: error: --reread %s: %s\n", pt_cli_input_name(at[i].in->path), s->reread, msg);
                 b->reread_failed[thread] = true;
                 *status = PT_EXIT_USAGE;
             }
         }
-        pt_scan *again = b->spares[thread];
         if (b->reread_failed[thread] || pt_ocr_read(b->rereaders[thread], (const uint8_t *)at[i].data, at[i].len,
-                                                    at[i].in->page, again, &code, msg, sizeof msg) != PT_OK)
+                                                    at[i].in->page, b->spares[thread], &code, msg, sizeof msg) != PT_OK)
             continue; /* the first reading stands */
-        /* The game with the second reading, in the decoder r's is not in. */
-        pt_reconciled trial = *r;
-        trial.findings = NULL; /* r's own, which decoding the trial would free */
-        trial.decode = r->decode == b->decoders[thread] ? b->trials[thread] : b->decoders[thread];
-        take_scan(&trial, i, again, at[i].in, s);
-        if (pt_reconcile_game(&trial, &s->decode, NULL, true) != PT_OK) {
-            free(trial.findings);
+        int kept = 0;
+        if (pt_scan_mixed(b->spares[thread])) {
+            if (pt_scan_unmixed(b->spares[thread], b->alones[thread]) != PT_OK)
+                return false;
+            kept = try_reading(b, thread, r, at, i, &b->alones[thread], KEPT_ALONE);
+        }
+        if (kept == 0)
+            kept = try_reading(b, thread, r, at, i, &b->spares[thread], KEPT_SECOND);
+        if (kept < 0)
             return false;
-        }
-        size_t j = 0;
-        while (trial.sheets[j].record != pt_scan_record(again))
-            j++;
-        at[i].how.cost2 = cost_per_ply(&trial, (int)j);
-        if (!(cost_per_ply(&trial, -1) < cost_per_ply(r, -1))) {
-            free(trial.findings);
-            continue;
-        }
-        free(r->findings);
-        *r = trial;
-        b->spares[thread] = at[i].scan;
-        b->scans[thread][at[i].slot] = at[i].scan = again;
-        at[i].how.second = true;
-        follow_order(r, at);
     }
     return true;
 }
 
 /* The text output's line for a sheet read again. */
-static void text_reread(pt_buf *b, const sheet_in *in, const char *model, const reading *how)
+static void text_reread(pt_buf *b, const sheet_in *in, const settings *s, const reading *how)
 {
-    pt_buf_printf(b, "%s: read again with %s: a move of its game cost ", pt_cli_input_name(in->path), model);
-    put_costs(b, how, ", again ", 2, "(not read)", "(no game)");
-    pt_buf_printf(b, "; the %s reading kept\n", how->second ? "second" : "first");
+    pt_buf_printf(b, "%s: read again with %s: a move of its game cost ", pt_cli_input_name(in->path), s->reread);
+    put_cost(b, how->cost, 2, "(not read)", "(no game)");
+    if (!isnan(how->alone)) {
+        pt_buf_printf(b, ", %.*s alone ", alone_model(s), s->reread);
+        put_cost(b, how->alone, 2, "(not read)", "(no game)");
+    }
+    if (how->kept != KEPT_ALONE) {
+        pt_buf_puts(b, ", again ");
+        put_cost(b, how->cost2, 2, "(not read)", "(no game)");
+    }
+    if (how->kept == KEPT_ALONE)
+        pt_buf_printf(b, "; %.*s's reading alone kept\n", alone_model(s), s->reread);
+    else
+        pt_buf_printf(b, "; the %s reading kept\n", kept_names[how->kept]);
 }
 
 static void ocr_item(void *job, size_t item, int thread)
@@ -582,7 +650,7 @@ static void ocr_item(void *job, size_t item, int thread)
             b->status[item] = PT_EXIT_USAGE;
             continue;
         }
-        at[r.nsheets] = (sheet_at){in, data, len, k, b->scans[thread][k], {NAN, NAN, false, false}};
+        at[r.nsheets] = (sheet_at){in, data, len, k, b->scans[thread][k], {NAN, NAN, NAN, false, KEPT_FIRST}};
         take_scan(&r, r.nsheets++, b->scans[thread][k], in, s);
     }
     if (r.nsheets == 0)
@@ -616,7 +684,7 @@ static void ocr_item(void *job, size_t item, int thread)
             pt_buf_printf(out, "), turned %d degrees, skew %.1f degrees\n", 90 * pt_scan_turns(scan),
                           (double)pt_scan_skew(scan));
             if (at[i].how.again)
-                text_reread(out, at[i].in, s->reread, &at[i].how);
+                text_reread(out, at[i].in, s, &at[i].how);
         }
     }
     /* The cells' marks: for the JSON and the overlay only. */
@@ -752,6 +820,7 @@ static int run(sheet_in *sheets, game_in *games, size_t ngames, const settings *
         pt_ocr_free(&b.engines[t]);
         pt_ocr_free(&b.rereaders[t]);
         pt_scan_free(&b.spares[t]);
+        pt_scan_free(&b.alones[t]);
         pt_decode_free(&b.decoders[t]);
         pt_decode_free(&b.trials[t]);
         for (int k = 0; k < PT_DECODE_RECORDS; k++)

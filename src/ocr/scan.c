@@ -56,6 +56,13 @@ struct pt_scan {
     size_t nsteps, steps_cap;
     size_t *step_at; /* per cell: where its steps begin; and end */
     ocr_layout used; /* the layout read with, shipped or detected */
+    /* Per cell, the first move model's own candidates where the second's
+     * were mixed in (n -1: nothing mixed), for pt_scan_unmixed. */
+    struct own {
+        int n;
+        ocr_cand cand[OCR_CANDS];
+    } * own;
+    bool mixed; /* some cell's candidates are a mixture */
 };
 
 /* A cell the first move model reads at a log-probability under this (90%)
@@ -226,6 +233,7 @@ void pt_scan_free(pt_scan **ps)
         free((*ps)->cells);
         free((*ps)->steps);
         free((*ps)->step_at);
+        free((*ps)->own);
         pixDestroy(&(*ps)->page);
         free(*ps);
     }
@@ -241,6 +249,7 @@ static void scan_clear(pt_scan *s)
     s->layout[0] = '\0';
     s->turns = s->numbers = s->numbers_asked = 0;
     s->skew = s->fit = 0;
+    s->mixed = false;
     memset(&s->used, 0, sizeof s->used);
     pixDestroy(&s->page);
 }
@@ -463,6 +472,25 @@ static void add_spellings(pt_scan_cell *c, const char *raw, float score)
     add_cand(c, raw, score);
 }
 
+/* Cell c's candidates: the readings cands[0..k), best first, each without
+ * a move number or clock time written with it, in its spellings; the
+ * first reading is its raw text and its clock time the cell's. */
+static void take_cands(pt_scan_cell *c, const ocr_layout *l, ocr_cand *cands, int k)
+{
+    c->ncands = 0;
+    c->clock = -1;
+    c->raw[0] = '\0';
+    if (k > 0)
+        snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
+    for (int j = 0; j < k; j++) {
+        int clock = l->clock ? split_clock(cands[j].text) : -1;
+        if (j == 0)
+            c->clock = clock;
+        strip_number(cands[j].text);
+        add_spellings(c, cands[j].text, cands[j].score);
+    }
+}
+
 /* Room in s for one more cell's steps. */
 static bool room_for_steps(pt_scan *s)
 {
@@ -589,9 +617,11 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
     size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
     free(s->cells);
     free(s->step_at);
+    free(s->own);
     s->cells = calloc(n ? n : 1, sizeof *s->cells);
     s->step_at = calloc(n + 1, sizeof *s->step_at);
-    if (!specs || !s->cells || !s->step_at) {
+    s->own = o->mix ? malloc((n ? n : 1) * sizeof *s->own) : NULL;
+    if (!specs || !s->cells || !s->step_at || (o->mix && !s->own)) {
         free(specs);
         return false;
     }
@@ -604,6 +634,8 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
     for (size_t i = 0; i < n; i++) {
         pt_scan_cell *c = &s->cells[s->ncells++];
         c->number = specs[i].number, c->side = specs[i].side, c->entry = -1, c->clock = -1;
+        if (s->own)
+            s->own[i].n = -1;
         BOX *outer = place(f, specs[i].box, 0, w, h), *inner = place(f, specs[i].box, in, w, h);
         if (outer)
             boxGetGeometry(outer, &c->x, &c->y, &c->w, &c->h);
@@ -623,19 +655,14 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                      * never saw. */
                     ocr_cand other[OCR_CANDS];
                     int m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
+                    s->own[i].n = k;
+                    memcpy(s->own[i].cand, cands, (size_t)k * sizeof *cands);
+                    s->mixed = true;
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
-                if (k > 0) {
+                if (k > 0)
                     s->nsteps += got; /* steps of a cell read as nothing: none */
-                    snprintf(c->raw, sizeof c->raw, "%.31s", cands[0].text);
-                }
-                for (int j = 0; j < k; j++) {
-                    int clock = l->clock ? split_clock(cands[j].text) : -1;
-                    if (j == 0)
-                        c->clock = clock;
-                    strip_number(cands[j].text);
-                    add_spellings(c, cands[j].text, cands[j].score);
-                }
+                take_cands(c, l, cands, k);
             }
         }
         pixDestroy(&pix);
@@ -678,6 +705,51 @@ static bool make_record(pt_scan *s)
             return false;
     }
     return true;
+}
+
+bool pt_scan_mixed(const pt_scan *s)
+{
+    return s->mixed;
+}
+
+pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out)
+{
+    scan_clear(out);
+    free(out->own);
+    out->own = NULL;
+    pt_scan_cell *cells = realloc(out->cells, (s->ncells ? s->ncells : 1) * sizeof *cells);
+    if (cells)
+        out->cells = cells;
+    size_t *step_at = realloc(out->step_at, (s->ncells + 1) * sizeof *step_at);
+    if (step_at)
+        out->step_at = step_at;
+    pt_step *steps = s->nsteps > out->steps_cap ? realloc(out->steps, s->nsteps * sizeof *steps) : out->steps;
+    if (steps && s->nsteps > out->steps_cap)
+        out->steps = steps, out->steps_cap = s->nsteps;
+    if (!cells || !step_at || (s->nsteps && !steps))
+        return PT_ERR_NOMEM;
+    memcpy(out->tags, s->tags, sizeof s->tags);
+    memcpy(out->layout, s->layout, sizeof s->layout);
+    out->turns = s->turns, out->skew = s->skew, out->fit = s->fit;
+    out->numbers = s->numbers, out->numbers_asked = s->numbers_asked;
+    out->used = s->used;
+    out->page = s->page ? pixClone(s->page) : NULL;
+    out->ncells = s->ncells, out->nsteps = s->nsteps;
+    if (s->ncells)
+        memcpy(out->cells, s->cells, s->ncells * sizeof *cells);
+    memcpy(out->step_at, s->step_at, (s->ncells + 1) * sizeof *step_at);
+    if (s->nsteps)
+        memcpy(out->steps, s->steps, s->nsteps * sizeof *steps);
+    for (size_t i = 0; s->own && i < s->ncells; i++)
+        if (s->own[i].n >= 0) {
+            ocr_cand cands[OCR_CANDS];
+            memcpy(cands, s->own[i].cand, (size_t)s->own[i].n * sizeof *cands);
+            take_cands(&out->cells[i], &s->used, cands, s->own[i].n);
+        }
+    if (!make_record(out))
+        return PT_ERR_NOMEM;
+    pt_record_set_result(out->record, pt_record_result(s->record));
+    return PT_OK;
 }
 
 /* The header fields, and the result written at the foot. */

@@ -140,8 +140,9 @@ expect ocr-model-missing 2 "$bin" ocr --model notation+nosuch "$held-white.png"
 # model and the cheaper game kept: White's copy of the capitals pair
 # (Humor Sans, which prints D4 and NF3, a hand no model learnt from)
 # costs 0.95 a move as the first models read it (D read as b), the
-# second reading less, and more of the game is read from the first ply
-# on, alone and with Black's sheet. A sheet of a training hand is not
+# capitals model's own reading (notationc alone, not mixed with
+# notation) less, so that one is kept, and more of the game is read from
+# the first ply on, alone and with Black's sheet. A sheet of a training hand is not
 # read again, and its output is the same byte for byte as with --reread
 # none (its game is decoded once). A --reread model that cannot
 # be loaded is an error that names it, the first reading standing.
@@ -165,7 +166,7 @@ read -r both both_all < <(plies_read "$tmp/caps-pair.json")
 read -r both_once both_once_all < <(plies_read "$tmp/caps-pair-once.json")
 [ "$(wc -w <"$tmp/caps-truth")" -eq 81 ] && [ "$again" -gt $((once + 20)) ] && [ "$again_all" -gt "$once_all" ] &&
     [ "$both" -gt "$both_once" ] && [ "$both_all" -gt "$both_once_all" ] &&
-    holds "$tmp/caps-again.json" '.sheets[0].reread | .model == "notationc+notation" and .kept == "second" and .cost[1] < .cost[0] and .cost[0] > 0.7' &&
+    holds "$tmp/caps-again.json" '.sheets[0].reread | .model == "notationc+notation" and .kept == "alone" and .alone.model == "notationc" and .alone.cost < .cost[0] and .cost[1] == null and .cost[0] > 0.7' &&
     holds "$tmp/caps-once.json" '.sheets[0] | has("reread") | not'
 report ocr-reread-capitals $? "plies right from the first (in all) of 81: read again $again ($again_all), once $once ($once_all); the pair $both ($both_all), once $both_once ($both_once_all); $(jq -c '.sheets[0].reread' "$tmp/caps-again.json")"
 # Read once by the first model, the capitals sheet reads poorly (its game
@@ -179,9 +180,18 @@ holds "$tmp/caps-once.json" '[.game.findings[] | select(.code == "poor-reading")
     holds "$tmp/caps-again.json" '([.game.findings[] | select(.code == "poor-reading")] | length == 0) and ([.sheets[0].cells[] | .mark] | index("read") != null)'
 report ocr-poor-reading $? "read once: $once_all of 81 plies right, $(jq -c '[.game.findings[] | select(.code == "poor-reading")]' "$tmp/caps-once.json" | head -c 300); marks $(jq -c '[.sheets[0].cells[] | select(.status != "empty") | .mark] | group_by(.) | map([.[0], length])' "$tmp/caps-once.json")"
 "$bin" ocr -q -f text "$caps-white.png" >"$tmp/caps.txt"
-grep -q "murzin-gupta-2025-white.png: read again with notationc+notation: a move of its game cost 0\.9[0-9], again 0\.[0-9]*; the second reading kept$" \
+grep -q "murzin-gupta-2025-white.png: read again with notationc+notation: a move of its game cost 0\.9[0-9], notationc alone 0\.[0-9]*; notationc's reading alone kept$" \
     "$tmp/caps.txt"
 report ocr-reread-text $? "$(head -c 300 "$tmp/caps.txt")"
+# The second model's first model alone (notationc of notationc+notation)
+# is the reading that --reread notationc makes, cell for cell: the
+# capitals sheet's game and cells the same byte for byte either way; a
+# second model that mixes in none has no reading alone to weigh.
+"$bin" ocr -q -f json --reread notationc "$caps-white.png" >"$tmp/caps-c.json"
+cmp -s <(jq -c '.game, .sheets[0].cells' "$tmp/caps-c.json") <(jq -c '.game, .sheets[0].cells' "$tmp/caps-again.json") &&
+    holds "$tmp/caps-c.json" '.sheets[0].reread | .model == "notationc" and .kept == "second" and (has("alone") | not)' &&
+    [ "$(jq '.sheets[0].reread.cost[1]' "$tmp/caps-c.json")" = "$(jq '.sheets[0].reread.alone.cost' "$tmp/caps-again.json")" ]
+report ocr-reread-alone $? "$(jq -c '.sheets[0].reread' "$tmp/caps-c.json") against $(jq -c '.sheets[0].reread' "$tmp/caps-again.json")"
 # A printed sheet is read by eng, never again by a hand's model, however
 # dear its game.
 "$bin" ocr -q -f json --reread-above 0 "$typed/game1.jpg" >"$tmp/typed-again.json"
@@ -202,13 +212,13 @@ report ocr-reread-not-needed $? "a tuning hand's sheet read again, or read other
 "$bin" ocr -q -f json --pair "$pair-white.png" "$pair-black.png" >"$tmp/pair-kept.json"
 "$bin" ocr -q -f json --reread none --pair "$pair-white.png" "$pair-black.png" | cmp -s - "$tmp/pair-kept.json" &&
     holds "$tmp/pair-kept.json" '[.sheets[] | has("reread")] == [false, false]' &&
-    holds "$tmp/caps-pair.json" '[.sheets[] | .reread | .cost[0] > 0.7] == [true, true] and .sheets[0].reread.kept == "second"' &&
+    holds "$tmp/caps-pair.json" '[.sheets[] | .reread | .cost[0] > 0.7] == [true, true] and .sheets[0].reread.kept == "alone"' &&
     [ "$(jq '.sheets[0].reread.cost[0]' "$tmp/caps-pair.json")" != "$(jq '.sheets[0].reread.cost[0]' "$tmp/caps-again.json")" ]
 report ocr-reread-pair $? "the capitals pair: $(jq -c '[.sheets[].reread]' "$tmp/caps-pair.json"); a training pair: $(jq -c '[.sheets[].reread]' "$tmp/pair-kept.json")"
 "$bin" ocr -f json --reread nosuch "$caps-white.png" >"$tmp/nosuch.json" 2>"$tmp/nosuch.err"
 status=$?
 [ "$status" -eq 2 ] && grep -q "murzin-gupta-2025-white.png: error: --reread nosuch: Tesseract cannot load the model 'nosuch'" "$tmp/nosuch.err" &&
-    holds "$tmp/nosuch.json" '.sheets[0].reread | .kept == "first" and .cost[1] == null' &&
+    holds "$tmp/nosuch.json" '.sheets[0].reread | .kept == "first" and .cost[1] == null and (has("alone") | not)' &&
     cmp -s <(jq -c '.game' "$tmp/nosuch.json") <(jq -c '.game' "$tmp/caps-once.json")
 report ocr-reread-missing $? "exit $status; $(head -c 300 "$tmp/nosuch.err")"
 expect ocr-reread-above-bad 2 "$bin" ocr --reread-above x "$caps-white.png"
