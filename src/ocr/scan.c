@@ -737,7 +737,9 @@ pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out)
     out->ncells = s->ncells, out->nsteps = s->nsteps;
     if (s->ncells)
         memcpy(out->cells, s->cells, s->ncells * sizeof *cells);
-    memcpy(out->step_at, s->step_at, (s->ncells + 1) * sizeof *step_at);
+    out->step_at[0] = 0; /* of a scan never read, no step_at */
+    if (s->step_at)
+        memcpy(out->step_at, s->step_at, (s->ncells + 1) * sizeof *step_at);
     if (s->nsteps)
         memcpy(out->steps, s->steps, s->nsteps * sizeof *steps);
     for (size_t i = 0; s->own && i < s->ncells; i++)

@@ -565,6 +565,14 @@ static void a_mixture_unmixed_is_its_first_model_alone(void **state)
     assert_string_equal(pt_scan_tag(unmixed, "White") ? pt_scan_tag(unmixed, "White") : "",
                         pt_scan_tag(alone, "White") ? pt_scan_tag(alone, "White") : "");
     assert_int_equal(pt_record_result(pt_scan_record(unmixed)), pt_record_result(pt_scan_record(mixed)));
+    /* A scan never read unmixes to a scan of nothing. */
+    pt_scan *fresh;
+    assert_int_equal(pt_scan_new(&fresh), PT_OK);
+    assert_false(pt_scan_mixed(fresh));
+    assert_int_equal(pt_scan_unmixed(fresh, unmixed), PT_OK);
+    assert_int_equal(pt_scan_cells(unmixed, &u), 0);
+    assert_int_equal(pt_record_entries(pt_scan_record(unmixed), &eu), 0);
+    pt_scan_free(&fresh);
     pt_scan_free(&mixed);
     pt_scan_free(&alone);
     pt_scan_free(&unmixed);
