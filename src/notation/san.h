@@ -12,7 +12,8 @@
 #include "partiar.h"
 
 /* pt_san_write, with legal[0..nlegal) the legal moves of pos (or NULL:
- * generated when needed). */
+ * generated when needed); any part of them that holds every move of
+ * another piece of m's kind to m's square will do (none: nlegal 0). */
 char *pt_san_write_legal(const pt_pos *pos, pt_move m, const pt_move *legal, int nlegal, const pt_lang *lang,
                          int notation, char out[PT_SAN_MAX]);
 
