@@ -571,7 +571,6 @@ static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf 
     while ((i = next_dear(r, at, s->reread_above)) < r->nsheets) {
         at[i].how.again = true;
         char msg[400] = "out of memory";
-        pt_code code = PT_CODE_IMAGE_UNREADABLE;
         if (!b->rereaders[thread] && !b->reread_failed[thread]) {
             pt_ocr_opts o = s->ocr;
             o.model = s->reread;
@@ -583,8 +582,9 @@ static bool reread(batch *b, int thread, pt_reconciled *r, sheet_at *at, pt_buf 
                 *status = PT_EXIT_USAGE;
             }
         }
-        if (b->reread_failed[thread] || pt_ocr_read(b->rereaders[thread], (const uint8_t *)at[i].data, at[i].len,
-                                                    at[i].in->page, b->spares[thread], &code, msg, sizeof msg) != PT_OK)
+        /* Its cells only: the page, its layout and fields are the first
+         * reading's. */
+        if (b->reread_failed[thread] || pt_ocr_read_again(b->rereaders[thread], at[i].scan, b->spares[thread]) != PT_OK)
             continue; /* the first reading stands */
         int kept = 0;
         if (pt_scan_mixed(b->spares[thread])) {

@@ -32,6 +32,7 @@ struct pt_ocr {
     ocr_reader *second; /* a second move model ("notation2+notation"), owned */
     ocr_reader *mix;    /* whose readings are mixed in where moves is unsure:
                            second, or reader ("notation+eng"); NULL: none */
+    char mix_name[32];  /* its model's name ("notation"), when mix */
     bool print_by_eng;  /* a printed sheet's moves read by reader alone (the default) */
     long max_pixels;
     size_t nlayouts;
@@ -56,12 +57,20 @@ struct pt_scan {
     size_t nsteps, steps_cap;
     size_t *step_at; /* per cell: where its steps begin; and end */
     ocr_layout used; /* the layout read with, shipped or detected */
-    /* Per cell, the first move model's own candidates where the second's
-     * were mixed in (n -1: nothing mixed), for pt_scan_unmixed. */
+    /* What the cells were read from, for pt_ocr_read_again: the pen's
+     * black and white, the ruled lines taken out of each cell, and where
+     * the layout lies on the page. */
+    PIX *pen, *lines;
+    ocr_fit at;
+    /* Per cell where a second model's readings were mixed in, each
+     * model's own candidates (n -1: nothing mixed): the first's for
+     * pt_scan_unmixed, the second's (mix_name's) for a reading again
+     * that mixes in the same model. */
     struct own {
-        int n;
-        ocr_cand cand[OCR_CANDS];
+        int n, nmix;
+        ocr_cand cand[OCR_CANDS], mix[OCR_CANDS];
     } * own;
+    char mix_name[32];
     bool mixed; /* some cell's candidates are a mixture */
 };
 
@@ -183,8 +192,10 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
         failed = plus + 1;
         err = ocr_reader_new(&e->second, o->tessdata, plus + 1);
     }
-    if (plus)
+    if (plus) {
         e->mix = e->second ? e->second : e->reader;
+        snprintf(e->mix_name, sizeof e->mix_name, "%s", plus + 1);
+    }
     if (err != PT_OK) {
         if (err == PT_ERR_IO)
             snprintf(msg, size, "Tesseract cannot load the model '%s' from %s", failed,
@@ -235,6 +246,8 @@ void pt_scan_free(pt_scan **ps)
         free((*ps)->step_at);
         free((*ps)->own);
         pixDestroy(&(*ps)->page);
+        pixDestroy(&(*ps)->pen);
+        pixDestroy(&(*ps)->lines);
         free(*ps);
     }
     *ps = NULL;
@@ -250,8 +263,12 @@ static void scan_clear(pt_scan *s)
     s->turns = s->numbers = s->numbers_asked = 0;
     s->skew = s->fit = 0;
     s->mixed = false;
+    s->mix_name[0] = '\0';
     memset(&s->used, 0, sizeof s->used);
+    memset(&s->at, 0, sizeof s->at);
     pixDestroy(&s->page);
+    pixDestroy(&s->pen);
+    pixDestroy(&s->lines);
 }
 
 size_t pt_scan_cells(const pt_scan *s, const pt_scan_cell **cells)
@@ -610,8 +627,27 @@ static PIX *writing(ocr_page *p, const ocr_layout *l, const ocr_fit *f, const oc
     return p->ink;
 }
 
-/* The cells' boxes and status, and the candidates of the written ones. */
-static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g)
+/* The second model's candidates of cell i of s, *c, as `first` holds
+ * them, into out: how many; -1 when first has none of that cell (first
+ * NULL, another page or layout, another model mixed in, or the cell not
+ * mixed there). */
+static int mixed_before(const pt_ocr *o, const pt_scan *first, size_t i, const pt_scan_cell *c, ocr_cand *out)
+{
+    if (!first || !first->own || i >= first->ncells || first->own[i].n < 0 || strcmp(first->mix_name, o->mix_name) != 0)
+        return -1;
+    const pt_scan_cell *was = &first->cells[i];
+    if (was->x != c->x || was->y != c->y || was->w != c->w || was->h != c->h || was->number != c->number ||
+        was->side != c->side)
+        return -1;
+    memcpy(out, first->own[i].mix, (size_t)first->own[i].nmix * sizeof *out);
+    return first->own[i].nmix;
+}
+
+/* The cells' boxes and status, and the candidates of the written ones;
+ * the second model's of a cell that `first` (a reading of the same page,
+ * or NULL) mixed it into taken from there. */
+static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, PIX *bin, const ocr_grid *g,
+                       const pt_scan *first)
 {
     ocr_cell_spec *specs = malloc(OCR_LAYOUT_CELLS * sizeof *specs);
     size_t n = specs ? ocr_layout_cells(l, specs, OCR_LAYOUT_CELLS) : 0;
@@ -654,9 +690,12 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
                      * and long coordinates, notation2 hands notation
                      * never saw. */
                     ocr_cand other[OCR_CANDS];
-                    int m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
-                    s->own[i].n = k;
+                    int m = mixed_before(o, first, i, c, other);
+                    if (m < 0)
+                        m = ocr_reader_read(o->mix, pix, OCR_MOVE, other, PT_SCAN_CANDS);
+                    s->own[i].n = k, s->own[i].nmix = m;
                     memcpy(s->own[i].cand, cands, (size_t)k * sizeof *cands);
+                    memcpy(s->own[i].mix, other, (size_t)m * sizeof *other);
                     s->mixed = true;
                     k = ocr_cands_mix(cands, k, other, m, cands, PT_SCAN_CANDS);
                 }
@@ -712,9 +751,41 @@ bool pt_scan_mixed(const pt_scan *s)
     return s->mixed;
 }
 
-pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out)
+/* What s read of its page as a whole (its layout, where it lies, the
+ * header fields and the images) into out, cleared. */
+static void copy_sheet(pt_scan *out, const pt_scan *s)
 {
     scan_clear(out);
+    memcpy(out->tags, s->tags, sizeof s->tags);
+    memcpy(out->layout, s->layout, sizeof s->layout);
+    out->turns = s->turns, out->skew = s->skew, out->fit = s->fit;
+    out->numbers = s->numbers, out->numbers_asked = s->numbers_asked;
+    out->used = s->used;
+    out->at = s->at;
+    out->page = s->page ? pixClone(s->page) : NULL;
+    out->pen = s->pen ? pixClone(s->pen) : NULL;
+    out->lines = s->lines ? pixClone(s->lines) : NULL;
+}
+
+pt_err pt_ocr_read_again(pt_ocr *o, const pt_scan *first, pt_scan *s)
+{
+    if (!first->pen || !first->lines) {
+        scan_clear(s);
+        return PT_ERR_RANGE;
+    }
+    copy_sheet(s, first);
+    snprintf(s->mix_name, sizeof s->mix_name, "%s", o->mix ? o->mix_name : "");
+    /* ink() and struck_through() ask the grid for its lines alone. */
+    ocr_grid g = {.w = pixGetWidth(s->lines), .h = pixGetHeight(s->lines), .lines = s->lines};
+    if (!read_cells(o, s, &s->used, &s->at, s->pen, &g, first) || !make_record(s))
+        return PT_ERR_NOMEM;
+    pt_record_set_result(s->record, pt_record_result(first->record));
+    return PT_OK;
+}
+
+pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out)
+{
+    copy_sheet(out, s);
     free(out->own);
     out->own = NULL;
     pt_scan_cell *cells = realloc(out->cells, (s->ncells ? s->ncells : 1) * sizeof *cells);
@@ -728,12 +799,6 @@ pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out)
         out->steps = steps, out->steps_cap = s->nsteps;
     if (!cells || !step_at || (s->nsteps && !steps))
         return PT_ERR_NOMEM;
-    memcpy(out->tags, s->tags, sizeof s->tags);
-    memcpy(out->layout, s->layout, sizeof s->layout);
-    out->turns = s->turns, out->skew = s->skew, out->fit = s->fit;
-    out->numbers = s->numbers, out->numbers_asked = s->numbers_asked;
-    out->used = s->used;
-    out->page = s->page ? pixClone(s->page) : NULL;
     out->ncells = s->ncells, out->nsteps = s->nsteps;
     if (s->ncells)
         memcpy(out->cells, s->cells, s->ncells * sizeof *cells);
@@ -906,8 +971,10 @@ static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, 
 static bool read_sheet(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, ocr_page *p, const ocr_grid *g)
 {
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
+    snprintf(s->mix_name, sizeof s->mix_name, "%s", o->mix ? o->mix_name : "");
     PIX *pen = writing(p, l, f, g);
-    if (!read_cells(o, s, l, f, pen, g) || !make_record(s))
+    s->pen = pixClone(pen), s->lines = pixClone(g->lines), s->at = *f;
+    if (!read_cells(o, s, l, f, pen, g, NULL) || !make_record(s))
         return false;
     read_fields(o, s, l, f, pen, g);
     s->page = p->grey;

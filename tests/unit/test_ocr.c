@@ -578,6 +578,70 @@ static void a_mixture_unmixed_is_its_first_model_alone(void **state)
     pt_scan_free(&unmixed);
 }
 
+/* A sheet read again by another engine from the first reading
+ * (pt_ocr_read_again: its page, layout and fields taken over, the cells
+ * read anew, notation's readings of the cells both engines mix it into
+ * taken over too) is the sheet as that engine reads it from the image,
+ * cell for cell and score for score: the capitals sample, which both
+ * "notation2+notation" and "notationc+notation" mix notation into in
+ * many cells. A scan never read is refused. */
+static void a_sheet_read_again_is_as_read_from_its_image(void **state)
+{
+    (void)state;
+    FILE *f = fopen("samples/scans/murzin-gupta-2025-white.png", "rb");
+    assert_non_null(f);
+    static uint8_t png[1 << 22];
+    size_t len = fread(png, 1, sizeof png, f);
+    fclose(f);
+    assert_true(len > 1000 && len < sizeof png);
+    pt_scan *first, *direct, *again;
+    assert_int_equal(pt_scan_new(&first), PT_OK);
+    assert_int_equal(pt_scan_new(&direct), PT_OK);
+    assert_int_equal(pt_scan_new(&again), PT_OK);
+    read_sheet_with("notation2+notation", png, len, first);
+    read_sheet_with("notationc+notation", png, len, direct);
+    char msg[400] = "";
+    pt_ocr *o;
+    pt_ocr_opts opts = {.model = "notationc+notation"};
+    assert_int_equal(pt_ocr_new(&o, &opts, msg, sizeof msg), PT_OK);
+    assert_int_equal(pt_ocr_read_again(o, first, again), PT_OK);
+    assert_true(pt_scan_mixed(first) && pt_scan_mixed(direct) && pt_scan_mixed(again));
+    const pt_scan_cell *d, *a, *x;
+    size_t n = pt_scan_cells(direct, &d);
+    assert_int_equal(pt_scan_cells(again, &a), n);
+    assert_int_equal(pt_scan_cells(first, &x), n);
+    size_t differ = 0;
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(a[i].status, d[i].status);
+        assert_true(a[i].x == d[i].x && a[i].y == d[i].y && a[i].w == d[i].w && a[i].h == d[i].h);
+        assert_int_equal(a[i].ncands, d[i].ncands);
+        assert_string_equal(a[i].raw, d[i].raw);
+        for (int j = 0; j < d[i].ncands; j++) {
+            assert_string_equal(a[i].cand[j].text, d[i].cand[j].text);
+            assert_true(a[i].cand[j].score == d[i].cand[j].score);
+        }
+        differ += x[i].ncands && d[i].ncands && strcmp(x[i].cand[0].text, d[i].cand[0].text) != 0;
+    }
+    assert_true(differ >= 10); /* read anew, not copied from the first */
+    const pt_entry *ea, *ed;
+    assert_int_equal(pt_record_entries(pt_scan_record(again), &ea), pt_record_entries(pt_scan_record(direct), &ed));
+    assert_string_equal(pt_scan_layout(again), pt_scan_layout(direct));
+    assert_int_equal(pt_scan_turns(again), pt_scan_turns(direct));
+    assert_true(pt_scan_skew(again) == pt_scan_skew(direct) && pt_scan_fit(again) == pt_scan_fit(direct));
+    assert_string_equal(pt_scan_tag(again, "White") ? pt_scan_tag(again, "White") : "",
+                        pt_scan_tag(direct, "White") ? pt_scan_tag(direct, "White") : "");
+    assert_int_equal(pt_record_result(pt_scan_record(again)), pt_record_result(pt_scan_record(direct)));
+    pt_scan *fresh;
+    assert_int_equal(pt_scan_new(&fresh), PT_OK);
+    assert_int_equal(pt_ocr_read_again(o, fresh, again), PT_ERR_RANGE);
+    assert_int_equal(pt_scan_cells(again, &a), 0);
+    pt_scan_free(&fresh);
+    pt_ocr_free(&o);
+    pt_scan_free(&first);
+    pt_scan_free(&direct);
+    pt_scan_free(&again);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -593,6 +657,7 @@ int main(void)
         cmocka_unit_test(a_fine_nib_is_read_whole),
         cmocka_unit_test(a_grey_photo_is_deepened_to_black_print),
         cmocka_unit_test(a_mixture_unmixed_is_its_first_model_alone),
+        cmocka_unit_test(a_sheet_read_again_is_as_read_from_its_image),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
