@@ -1312,13 +1312,13 @@ bool pt_scan_printed(const pt_scan *s);
 bool pt_scan_mixed(const pt_scan *s);
 pt_err pt_scan_unmixed(const pt_scan *s, pt_scan *out);
 /* Reads the move cells of the page `first` was read from (by pt_ocr_read,
- * with another engine) again with o's models, into s: the same layout,
- * lying in the same place, the same header fields and result; only the
- * cells read anew. A cell both readings mix the same second model into
- * keeps first's reading of it by that model (the same ink reads the same).
- * partiar ocr --reread reads so, in a third of the time of a reading from
- * the image. PT_ERR_RANGE when first holds no page read; PT_ERR_NOMEM when
- * out of memory. */
+ * with another engine) again with o's models, into s (another scan than
+ * first): the same layout, lying in the same place, the same header
+ * fields and result; only the cells read anew. A cell both readings mix
+ * the same second model into (of the same name and tessdata) keeps
+ * first's reading of it by that model: the same ink reads the same.
+ * partiar ocr --reread reads so. PT_ERR_RANGE when first holds no page
+ * read; PT_ERR_NOMEM when out of memory. */
 pt_err pt_ocr_read_again(pt_ocr *o, const pt_scan *first, pt_scan *s);
 /* How many of the move numbers printed on the form (the first and last
  * row of each block) read as the layout has them, of *asked; layouts

@@ -23,7 +23,7 @@
 #include "ocr/read.h"
 #include "ocr/scan.h"
 
-enum { TAGS = 8, SHIPPED = 32 };
+enum { TAGS = 8, SHIPPED = 32, MIX_NAME = 512 };
 static const char *const tag_names[TAGS] = {"Event", "Site", "Date", "Round", "Board", "White", "Black", "Result"};
 
 struct pt_ocr {
@@ -32,8 +32,10 @@ struct pt_ocr {
     ocr_reader *second; /* a second move model ("notation2+notation"), owned */
     ocr_reader *mix;    /* whose readings are mixed in where moves is unsure:
                            second, or reader ("notation+eng"); NULL: none */
-    char mix_name[32];  /* its model's name ("notation"), when mix */
-    bool print_by_eng;  /* a printed sheet's moves read by reader alone (the default) */
+    /* mix's model, when mix: "DIR:notation" (DIR its tessdata, empty:
+     * the installed one), or "" */
+    char mix_name[MIX_NAME];
+    bool print_by_eng; /* a printed sheet's moves read by reader alone (the default) */
     long max_pixels;
     size_t nlayouts;
     ocr_layout *layouts; /* the one named, or every shipped one */
@@ -70,7 +72,7 @@ struct pt_scan {
         int n, nmix;
         ocr_cand cand[OCR_CANDS], mix[OCR_CANDS];
     } * own;
-    char mix_name[32];
+    char mix_name[MIX_NAME];
     bool mixed; /* some cell's candidates are a mixture */
 };
 
@@ -194,7 +196,11 @@ pt_err pt_ocr_new(pt_ocr **po, const pt_ocr_opts *o, char *msg, size_t size)
     }
     if (plus) {
         e->mix = e->second ? e->second : e->reader;
-        snprintf(e->mix_name, sizeof e->mix_name, "%s", plus + 1);
+        /* Too long a name to tell apart is no name: nothing is taken
+         * from another engine's reading (pt_ocr_read_again). */
+        int len = snprintf(e->mix_name, sizeof e->mix_name, "%s:%s", o->tessdata ? o->tessdata : "", plus + 1);
+        if (len < 0 || (size_t)len >= sizeof e->mix_name)
+            e->mix_name[0] = '\0';
     }
     if (err != PT_OK) {
         if (err == PT_ERR_IO)
@@ -633,7 +639,8 @@ static PIX *writing(ocr_page *p, const ocr_layout *l, const ocr_fit *f, const oc
  * mixed there). */
 static int mixed_before(const pt_ocr *o, const pt_scan *first, size_t i, const pt_scan_cell *c, ocr_cand *out)
 {
-    if (!first || !first->own || i >= first->ncells || first->own[i].n < 0 || strcmp(first->mix_name, o->mix_name) != 0)
+    if (!first || !first->own || i >= first->ncells || first->own[i].n < 0 || !o->mix_name[0] ||
+        strcmp(first->mix_name, o->mix_name) != 0)
         return -1;
     const pt_scan_cell *was = &first->cells[i];
     if (was->x != c->x || was->y != c->y || was->w != c->w || was->h != c->h || was->number != c->number ||
