@@ -134,13 +134,11 @@ typedef struct reading {
     int kept; /* KEPT_* */
 } reading;
 
-/* A sheet of the game being read: its input, its bytes (kept for
- * --reread: standard input cannot be read twice), its scan, which is
+/* A sheet of the game being read: its input, its scan, which is
  * b->scans[thread][slot], and how it was read. */
 typedef struct sheet_at {
     const sheet_in *in;
-    char *data;
-    size_t len, slot;
+    size_t slot;
     pt_scan *scan;
     reading how;
 } sheet_at;
@@ -641,8 +639,8 @@ static void ocr_item(void *job, size_t item, int thread)
                               sizeof msg);
         else
             snprintf(msg, sizeof msg, "%s", err == PT_ERR_RANGE ? "bigger than 512 MB" : strerror(errno));
+        free(data); /* --reread reads again from the scan (pt_ocr_read_again) */
         if (err != PT_OK) {
-            free(data);
             pt_buf_printf(rep, "%s", pt_cli_input_name(in->path));
             if (in->pages > 1)
                 pt_buf_printf(rep, " page %d", in->page + 1);
@@ -650,7 +648,7 @@ static void ocr_item(void *job, size_t item, int thread)
             b->status[item] = PT_EXIT_USAGE;
             continue;
         }
-        at[r.nsheets] = (sheet_at){in, data, len, k, b->scans[thread][k], {NAN, NAN, NAN, false, KEPT_FIRST}};
+        at[r.nsheets] = (sheet_at){in, k, b->scans[thread][k], {NAN, NAN, NAN, false, KEPT_FIRST}};
         take_scan(&r, r.nsheets++, b->scans[thread][k], in, s);
     }
     if (r.nsheets == 0)
@@ -734,10 +732,8 @@ static void ocr_item(void *job, size_t item, int thread)
     if (r.problems && s->format != PT_OUT_TEXT) /* text: they are in the output */
         pt_reconcile_write(rep, PT_OUT_FINDINGS, &r);
 done:
-    for (size_t i = 0; i < r.nsheets; i++) {
+    for (size_t i = 0; i < r.nsheets; i++)
         r.sheets[i].record = NULL, r.sheets[i].file = NULL;
-        free(at[i].data);
-    }
     free(r.findings);
 }
 

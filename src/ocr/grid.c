@@ -171,10 +171,12 @@ static void explained_all(const axis *a, const int *on, int non, int nc, float s
     for (int i = 0; i < a->n; i++) {
         int at = round_half_away(s * a->pos[i] * 0.25f);
         float want = 0.7f * a->len[i] * s;
-        for (int j = 0; j < non; j++) {
+        for (int j = 0; j < non; j++) { /* on is in order */
             int tc = on[j] - at;
-            if (tc < -nc || tc >= nc)
+            if (tc < -nc)
                 continue;
+            if (tc >= nc)
+                break;
             float p = a->coarse[on[j]];
             e[tc + nc] += a->len[i] * (p >= want ? 1 : p / want);
         }

@@ -661,6 +661,7 @@ static bool read_cells(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit
     free(s->cells);
     free(s->step_at);
     free(s->own);
+    snprintf(s->mix_name, sizeof s->mix_name, "%s", o->mix ? o->mix_name : "");
     s->cells = calloc(n ? n : 1, sizeof *s->cells);
     s->step_at = calloc(n + 1, sizeof *s->step_at);
     s->own = o->mix ? malloc((n ? n : 1) * sizeof *s->own) : NULL;
@@ -781,7 +782,6 @@ pt_err pt_ocr_read_again(pt_ocr *o, const pt_scan *first, pt_scan *s)
         return PT_ERR_RANGE;
     }
     copy_sheet(s, first);
-    snprintf(s->mix_name, sizeof s->mix_name, "%s", o->mix ? o->mix_name : "");
     /* ink() and struck_through() ask the grid for its lines alone. */
     ocr_grid g = {.w = pixGetWidth(s->lines), .h = pixGetHeight(s->lines), .lines = s->lines};
     if (!read_cells(o, s, &s->used, &s->at, s->pen, &g, first) || !make_record(s))
@@ -978,7 +978,6 @@ static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, 
 static bool read_sheet(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fit *f, ocr_page *p, const ocr_grid *g)
 {
     snprintf(s->layout, sizeof s->layout, "%s", l->name);
-    snprintf(s->mix_name, sizeof s->mix_name, "%s", o->mix ? o->mix_name : "");
     PIX *pen = writing(p, l, f, g);
     s->pen = pixClone(pen), s->lines = pixClone(g->lines), s->at = *f;
     if (!read_cells(o, s, l, f, pen, g, NULL) || !make_record(s))
