@@ -25,8 +25,10 @@
 # (the machine went down, or a long recipe is spread over days), given
 # the arguments and settings that run was given (it refuses others, as
 # it would take up checkpoints of another network or schedule): it keeps
-# the whole work folder, sheets, lines and checkpoints, and each run of
-# lstmtraining takes up its own checkpoint where it has one (lstmtraining
+# the whole work folder, sheets, lines and checkpoints (a set of sheets
+# cut short while it was drawn has no manifest yet and is drawn again
+# whole, as a set's lines are cut again until all are listed), and each
+# run of lstmtraining takes up its own checkpoint where it has one (lstmtraining
 # restores the checkpoint of its --model_output before all else), so that
 # the runs already finished are passed over in a moment and the one cut
 # short goes on from its last checkpoint (stopped between two runs, the

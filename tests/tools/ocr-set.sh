@@ -21,7 +21,10 @@
 #                                     as written, NAME.slips, its manifest)
 #   manifest.tsv                      a line per sheet: name, side, font,
 #                                     layout, dpi, noise (tab separated,
-#                                     under a header line)
+#                                     under a header line); written last,
+#                                     so that a folder with one holds the
+#                                     whole set (what train.sh --resume
+#                                     and ocr.sh's KEEP take as drawn)
 #
 # so that OUTDIR is a round for `partiar ocr OUTDIR`.
 #
@@ -169,6 +172,7 @@ for l in "${noises[@]}"; do
 done
 
 mkdir -p "$outdir/records"
+rm -f "$outdir/manifest.tsv" # a set drawn again is no set until it is whole
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -210,9 +214,9 @@ awk -v RS= -v maxrows="$maxrows" -v out="$tmp/games.pgn" -v keys="$tmp/keys" '
 # layout and fonts drawn, and a render job per sheet.
 : >"$tmp/jobs"
 if [ "$photo" -eq 1 ]; then
-    printf 'name\tside\tfont\tlayout\tdpi\tnoise\tphoto\n' >"$outdir/manifest.tsv"
+    printf 'name\tside\tfont\tlayout\tdpi\tnoise\tphoto\n' >"$tmp/manifest.tsv"
 else
-    printf 'name\tside\tfont\tlayout\tdpi\tnoise\n' >"$outdir/manifest.tsv"
+    printf 'name\tside\tfont\tlayout\tdpi\tnoise\n' >"$tmp/manifest.tsv"
 fi
 k=0
 declare -A seen=()
@@ -256,7 +260,7 @@ while IFS=$'\t' read -r name _; do
         fi
         line=$(printf '%s\t%s\t%s\t%s\t%s\t%s' "$name" "$side" "$(basename "$font")" "$layout" "$dpi" "$noise")
         [ "$photo" -eq 0 ] || line+=$'\t1'
-        printf '%s\n' "$line" >>"$outdir/manifest.tsv"
+        printf '%s\n' "$line" >>"$tmp/manifest.tsv"
         printf '%s\0%s\0%s\0%s\0%s\0%s\0%s\0%s\0' "$layout" "$font" "$dpi" "$noise" "$((seed * 100000 + 2 * k + s))" "$rec" "$outdir/$name-$side.png" "$photo" >>"$tmp/jobs"
     done
     k=$((k + 1))
@@ -273,4 +277,7 @@ xargs -0 -n 8 -P "$jobs" sh -c '
     else
         "$here/sheet-render.sh" --partiar "$partiar" --layout "$1" --font "$2" --dpi "$3" --noise "$4" --seed "$5" $capitals "$6" "$7"
     fi' sh <"$tmp/jobs"
+# Every sheet drawn: only now the manifest (renamed into place whole).
+cp "$tmp/manifest.tsv" "$outdir/manifest.tsv.part"
+mv "$outdir/manifest.tsv.part" "$outdir/manifest.tsv"
 echo "ocr-set.sh: $k pairs, $((2 * k)) sheets$([ "$photo" -eq 0 ] || echo ' (photos)') in $outdir" >&2
