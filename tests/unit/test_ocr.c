@@ -420,6 +420,42 @@ static void a_long_dash_is_struck(void **state)
     pt_ocr_free(&o);
 }
 
+/* A dash drawn in three pieces (a pen skipping on the paper), lower than
+ * any move is written: a gap all the same, where writing beside it in
+ * the same rows is not. */
+static void a_dash_in_pieces_is_struck(void **state)
+{
+    (void)state;
+    PIX *form = form_page("two-30", 300);
+    PIX *pix = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    for (int number = 1; number <= 3; number += 2)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
+            strokes_in_cell(pix, number, side, 40);
+    strokes_in_cell(pix, 2, PT_COLUMN_BLACK, 40);
+    int x, y, w, h;
+    cell_box(2, PT_COLUMN_WHITE, &x, &y, &w, &h);
+    for (int piece = 0; piece < 3; piece++) {
+        BOX *b = boxCreate(x + w / 5 + piece * w / 5, y + h / 2 + piece * 2, w / 6, 5);
+        pixSetInRectArbitrary(pix, b, 40);
+        boxDestroy(&b);
+    }
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    size_t n;
+    const pt_entry *e = read_entries(o, s, pix, &n);
+    assert_int_equal(n, 6);
+    assert_int_equal(e[2].number, 2);
+    assert_int_equal(e[2].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP);
+    for (size_t i = 0; i < n; i++)
+        if (i != 2 && (e[i].marks & PT_ENTRY_GAP))
+            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* The hook's count of a cell's ink in pieces, by cell (move 1 to 3). */
 typedef struct {
     int pieces[4][2];
@@ -664,6 +700,7 @@ int main(void)
         cmocka_unit_test(grey_pen_strokes_are_ink),
         cmocka_unit_test(a_faint_pen_is_read),
         cmocka_unit_test(a_long_dash_is_struck),
+        cmocka_unit_test(a_dash_in_pieces_is_struck),
         cmocka_unit_test(a_fine_nib_is_read_whole),
         cmocka_unit_test(a_grey_photo_is_deepened_to_black_print),
         cmocka_unit_test(a_mixture_unmixed_is_its_first_model_alone),
