@@ -1115,7 +1115,7 @@ typedef struct pt_finding {
     int ply, plies;    /* the game's plies it concerns (from 0), -1 */
     pt_move other;     /* ambiguous-reconstruction: the other move */
     float confidence;  /* that the game is right here */
-    char message[320]; /* the finding, naming the records by owner */
+    char message[640]; /* the finding, naming the records by owner */
 } pt_finding;
 
 /* "white's sheet", "black's sheet", "the arbiter's record", "the sheet". */

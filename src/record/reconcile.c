@@ -415,22 +415,60 @@ static bool spelt_by_one(const game *gm, size_t p)
     return false;
 }
 
-/* The moves of `found` sequence k (plies long) from pos, in SAN, into b. */
-static void line_text(const pt_pos *from, const pt_move *moves, int plies, char *b, size_t size)
+/* Plies skip..plies-1 of the line `moves` played from `from`, in SAN with
+ * their move numbers ("19... Kh7 20. Ng5+"), into b; where b has no room
+ * for the rest, the line ends in " ..." (a gap may be 64 plies long). */
+static void line_text(const pt_pos *from, const pt_move *moves, int skip, int plies, char *b, size_t size)
 {
     pt_pos pos = *from;
     size_t len = 0;
     b[0] = '\0';
-    for (int i = 0; i < plies && len + PT_SAN_MAX + 12 < size; i++) {
-        char san[PT_SAN_MAX];
-        pt_san_write(&pos, moves[i], NULL, PT_NOTATION_SAN, san);
-        if (pos.side == PT_WHITE || i == 0)
-            len += (size_t)snprintf(b + len, size - len, "%s%u%s", i ? " " : "", pos.fullmove,
-                                    pos.side == PT_WHITE ? "." : "...");
-        len += (size_t)snprintf(b + len, size - len, " %s", san);
+    for (int i = 0; i < plies; i++) {
+        if (i >= skip) {
+            if (len + PT_SAN_MAX + 16 >= size) {
+                snprintf(b + len, size - len, " ...");
+                return;
+            }
+            char san[PT_SAN_MAX];
+            pt_san_write(&pos, moves[i], NULL, PT_NOTATION_SAN, san);
+            if (pos.side == PT_WHITE || i == skip)
+                len += (size_t)snprintf(b + len, size - len, "%s%u%s", i > skip ? " " : "", pos.fullmove,
+                                        pos.side == PT_WHITE ? "." : "...");
+            len += (size_t)snprintf(b + len, size - len, " %s", san);
+        }
         pt_undo undo;
         pt_pos_make(&pos, moves[i], &undo);
     }
+}
+
+/* The first of the sequences `found` (plies long each) from pos as a line,
+ * and the second, if any, as where it leaves the first ("; or the same
+ * up to 22... Kg8, then 23. Ndf3"): two sequences through a long gap
+ * mostly share their first moves, and written out whole they ran past
+ * the finding's message. */
+static void lines_text(const pt_pos *pos, const pt_move *found, size_t nfound, int plies, char *b, size_t size)
+{
+    line_text(pos, found, 0, plies, b, size / 2);
+    if (nfound < 2)
+        return;
+    const pt_move *other = found + plies;
+    int same = 0;
+    while (same < plies && other[same] == found[same])
+        same++;
+    if (same == plies)
+        return;
+    size_t len = strlen(b);
+    if (same > 0) {
+        snprintf(b + len, size - len, "; or the same up to ");
+        len = strlen(b);
+        line_text(pos, other, same - 1, same, b + len, size - len);
+        len = strlen(b);
+        snprintf(b + len, size - len, ", then ");
+    } else {
+        snprintf(b + len, size - len, "; or ");
+    }
+    len = strlen(b);
+    line_text(pos, other, same, plies, b + len, size - len);
 }
 
 /* The last ply from q on whose move the game's moves after the gap p..q-1
@@ -506,13 +544,8 @@ static void unwritten(const game *gm, findings *f, const pt_reconcile_opts *o)
             g.then = at_end ? NULL : then;
             g.nthen = at_end ? 0 : nthen;
             pt_gap_search(&gm->pos[p], plies, &g, found, &nfound, &complete);
-            char lines[480] = "";
-            for (size_t k = 0; k < nfound && k < 2; k++) {
-                char one[220];
-                line_text(&gm->pos[p], found + k * (size_t)plies, plies, one, sizeof one);
-                size_t len = strlen(lines);
-                snprintf(lines + len, sizeof lines - len, "%s%s", k ? "; or " : "", one);
-            }
+            char lines[400];
+            lines_text(&gm->pos[p], found, nfound, plies, lines, sizeof lines);
             if (complete && nfound == 1)
                 x = add(f, "gap-reconstructed", false, -1, -1, (int)p, plies,
                         "no record has %s: the one sequence that joins the moves around it is %s", span, lines);

@@ -52,6 +52,20 @@ printf '[Sheet "%s"]\n\n1. - - 2. Ra3 Kg7 3. Rb3 Kf6 *\n' black >"$tmp/king-gap-
 jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("no record has"))
     and .ply == 1 and .plies == 4)] | length == 1' "$tmp/king-gap.json" >/dev/null
 report reconcile-gap-decides-later-moves $? "the moves a gap's filling decides are not covered: $(head -c 600 "$tmp/king-gap.json")"
+# Twenty plies neither sheet has: the finding shows one sequence that
+# fills them and where a second leaves it, and says what the arbiter does,
+# whole (two such sequences written out ran past the message, cut in the
+# middle of a move).
+gap10=""
+for i in 1 2 3 4 5 6 7 8 9 10; do gap10="$gap10$i. - - "; done
+printf '[Sheet "white"]\n\n%s11. Ra3 Kg7 12. Rb3 Kf6 *\n' "$gap10" >"$tmp/long-gap-white.pgn"
+printf '[Sheet "black"]\n\n%s11. Ra3 Kg7 12. Rb3 Kf6 *\n' "$gap10" >"$tmp/long-gap-black.pgn"
+"$bin" reconcile -f json --start-fen '6k1/5p1p/8/8/8/8/5PPP/R5K1 w - - 0 1' "$tmp/long-gap-white.pgn" \
+    "$tmp/long-gap-black.pgn" >"$tmp/long-gap.json"
+jq -e '[.findings[] | select(.code == "ambiguous-reconstruction" and (.message | test("^no record has 1\\. ")))] |
+    length == 1 and (.[0].message | test("; or the same up to [0-9]+\\.+ [^ ]+, then [0-9]+\\.+ [^;]+; the arbiter decides \\(Law 8\\.5\\.3\\); the moves after it up to .* are read as others with another sequence$"))' \
+    "$tmp/long-gap.json" >/dev/null
+report reconcile-long-gap-message $? "a long gap's finding is not whole: $(jq -r '.findings[0].message' "$tmp/long-gap.json" | head -c 600)"
 # Five plies in a middlegame that neither sheet has (Wei Yi - Duda,
 # Lindores Abbey 2020, tests/corpora/pgn/real/Aronian.pgn; the sheets of
 # tests/tools/sheet-pairs, a slip on white's besides): the gap is filled
