@@ -660,16 +660,30 @@ static bool covered(const findings *f, size_t k)
     return false;
 }
 
+/* Whether an ambiguous-reconstruction finding covers ply k. */
+static bool unsure(const findings *f, size_t k)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        const pt_finding *x = &f->items[i];
+        if (strcmp(x->code, "ambiguous-reconstruction") == 0 && x->ply >= 0 && (size_t)x->ply <= k &&
+            k < (size_t)x->ply + (size_t)x->plies)
+            return true;
+    }
+    return false;
+}
+
 /* A move of a piece that a guessed ply brought to its square: no record
  * spells that ply as the game has it, and another game explains the
  * records almost as well there (its margin under `ambiguous`) or a
- * record writes another piece or square. With another move there, the
- * piece here may be another or come from elsewhere though both sheets
- * spell the move (41. Rc6 read from "c6", then 43. Rc5: a rook from c1
- * in the game; both write "Nd8" where no knight can go: read as Rd8,
- * the position may be wrong since earlier). Only the piece's first move
- * after it (its destination is written), and only where no finding is
- * yet: a finding each, for the arbiter to check. */
+ * record writes another piece or square, or no record has it and more
+ * than one sequence fills its stretch (a rook the filling took to a7 is
+ * the one 41... Rc7 moves, where the game had it on c8). With another
+ * move there, the piece here may be another or come from elsewhere
+ * though both sheets spell the move (41. Rc6 read from "c6", then 43.
+ * Rc5: a rook from c1 in the game; both write "Nd8" where no knight can
+ * go: read as Rd8, the position may be wrong since earlier). Only the
+ * piece's first move after it (its destination is written), and only
+ * where no finding is yet: a finding each, for the arbiter to check. */
 static void brought_by_guess(const game *gm, findings *f, float ambiguous)
 {
     int32_t came[64]; /* the guessed ply that put the piece on each square, -1 */
@@ -689,7 +703,8 @@ static void brought_by_guess(const game *gm, findings *f, float ambiguous)
             if (x)
                 x->confidence = 0.5f;
         }
-        bool guessed = !spelt_by_one(gm, k) && (gm->plies[k].margin < ambiguous || written_otherwise(gm, k));
+        bool guessed = !spelt_by_one(gm, k) && (gm->plies[k].margin < ambiguous || written_otherwise(gm, k) ||
+                                                (unwritten_ply(gm, k) && unsure(f, k)));
         came[from] = -1;
         came[to] = guessed ? (int32_t)k : -1;
     }
