@@ -385,6 +385,41 @@ static void a_grey_photo_is_deepened_to_black_print(void **state)
     pixDestroy(&photo);
 }
 
+/* The two-30 form at 300 dpi, writing (three strokes) in both cells of
+ * moves 1 and 3, and the box of move 2's White cell. */
+static PIX *written_around_move_2(int *x, int *y, int *w, int *h)
+{
+    PIX *form = form_page("two-30", 300);
+    PIX *pix = pixConvertTo8(form, 0);
+    pixDestroy(&form);
+    for (int number = 1; number <= 3; number += 2)
+        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
+            strokes_in_cell(pix, number, side, 40);
+    cell_box(2, PT_COLUMN_WHITE, x, y, w, h);
+    return pix;
+}
+
+/* Reads pix's six entries (moves 1 to 3) and checks each one's gap and
+ * blank marks against marks; frees pix. */
+static void expect_gaps(PIX *pix, const unsigned marks[6])
+{
+    pt_ocr *o;
+    pt_scan *s;
+    engine(&o, &s, 0);
+    size_t n;
+    const pt_entry *e = read_entries(o, s, pix, &n);
+    assert_int_equal(n, 6);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(e[i].number, 1 + (int)i / 2);
+        if ((e[i].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK)) != marks[i])
+            fail_msg("entry %zu (move %d) has marks %#x, not %#x", i, e[i].number,
+                     e[i].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), marks[i]);
+    }
+    pixDestroy(&pix);
+    pt_scan_free(&s);
+    pt_ocr_free(&o);
+}
+
 /* A dash through a cell is a gap, a blank cell a blank gap (a box the
  * writer may have passed over): also a dash across two thirds of the
  * cell, which is long enough for the ruled lines' search to find it and
@@ -392,32 +427,13 @@ static void a_grey_photo_is_deepened_to_black_print(void **state)
 static void a_long_dash_is_struck(void **state)
 {
     (void)state;
-    PIX *form = form_page("two-30", 300);
-    PIX *pix = pixConvertTo8(form, 0);
-    pixDestroy(&form);
-    for (int number = 1; number <= 3; number += 2)
-        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
-            strokes_in_cell(pix, number, side, 40);
     int x, y, w, h;
-    cell_box(2, PT_COLUMN_WHITE, &x, &y, &w, &h);
+    PIX *pix = written_around_move_2(&x, &y, &w, &h);
     BOX *dash = boxCreate(x + w / 6, y + h / 2, 2 * w / 3, 5);
     pixSetInRectArbitrary(pix, dash, 40);
     boxDestroy(&dash);
-    pt_ocr *o;
-    pt_scan *s;
-    engine(&o, &s, 0);
-    size_t n;
-    const pt_entry *e = read_entries(o, s, pix, &n);
-    assert_int_equal(n, 6);
-    assert_int_equal(e[2].number, 2);
-    assert_int_equal(e[2].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP);
-    assert_int_equal(e[3].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP | PT_ENTRY_BLANK);
-    for (size_t i = 0; i < n; i++)
-        if ((i < 2 || i > 3) && (e[i].marks & PT_ENTRY_GAP))
-            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
-    pixDestroy(&pix);
-    pt_scan_free(&s);
-    pt_ocr_free(&o);
+    const unsigned marks[6] = {0, 0, PT_ENTRY_GAP, PT_ENTRY_GAP | PT_ENTRY_BLANK, 0, 0};
+    expect_gaps(pix, marks);
 }
 
 /* A dash drawn in three pieces (a pen skipping on the paper), lower than
@@ -426,34 +442,16 @@ static void a_long_dash_is_struck(void **state)
 static void a_dash_in_pieces_is_struck(void **state)
 {
     (void)state;
-    PIX *form = form_page("two-30", 300);
-    PIX *pix = pixConvertTo8(form, 0);
-    pixDestroy(&form);
-    for (int number = 1; number <= 3; number += 2)
-        for (int side = PT_COLUMN_WHITE; side <= PT_COLUMN_BLACK; side++)
-            strokes_in_cell(pix, number, side, 40);
-    strokes_in_cell(pix, 2, PT_COLUMN_BLACK, 40);
     int x, y, w, h;
-    cell_box(2, PT_COLUMN_WHITE, &x, &y, &w, &h);
+    PIX *pix = written_around_move_2(&x, &y, &w, &h);
+    strokes_in_cell(pix, 2, PT_COLUMN_BLACK, 40);
     for (int piece = 0; piece < 3; piece++) {
         BOX *b = boxCreate(x + w / 5 + piece * w / 5, y + h / 2 + piece * 2, w / 6, 5);
         pixSetInRectArbitrary(pix, b, 40);
         boxDestroy(&b);
     }
-    pt_ocr *o;
-    pt_scan *s;
-    engine(&o, &s, 0);
-    size_t n;
-    const pt_entry *e = read_entries(o, s, pix, &n);
-    assert_int_equal(n, 6);
-    assert_int_equal(e[2].number, 2);
-    assert_int_equal(e[2].marks & (PT_ENTRY_GAP | PT_ENTRY_BLANK), PT_ENTRY_GAP);
-    for (size_t i = 0; i < n; i++)
-        if (i != 2 && (e[i].marks & PT_ENTRY_GAP))
-            fail_msg("entry %zu (move %d) is a gap", i, e[i].number);
-    pixDestroy(&pix);
-    pt_scan_free(&s);
-    pt_ocr_free(&o);
+    const unsigned marks[6] = {0, 0, PT_ENTRY_GAP, 0, 0, 0};
+    expect_gaps(pix, marks);
 }
 
 /* The hook's count of a cell's ink in pieces, by cell (move 1 to 3). */
