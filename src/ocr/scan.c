@@ -387,19 +387,23 @@ static bool struck_through(const ocr_grid *g, BOX *b)
 }
 
 /* What a box's ink is: nothing, a stroke across (a struck-out or dashed
- * cell: a gap, Law 8.4), or writing. */
-static int ink_status(PIX *ink_pix, int box_w, int box_h)
+ * cell: a gap, Law 8.4), or writing; into size (if not NULL) how wide
+ * and how high the ink is, 0 when there is none. */
+static int ink_status(PIX *ink_pix, int box_w, int box_h, l_int32 size[2])
 {
-    l_int32 count = 0;
+    l_int32 count = 0, x, y, w = 0, h = 0;
+    if (size)
+        size[0] = size[1] = 0;
     pixCountPixels(ink_pix, &count, NULL);
     if (count < box_w * box_h / 250)
         return PT_CELL_EMPTY;
     BOX *fg = NULL;
     if (pixClipToForeground(ink_pix, NULL, &fg) || !fg)
         return PT_CELL_EMPTY;
-    l_int32 x, y, w, h;
     boxGetGeometry(fg, &x, &y, &w, &h);
     boxDestroy(&fg);
+    if (size)
+        size[0] = w, size[1] = h;
     l_int32 comps = 0;
     pixCountConnComp(ink_pix, 8, &comps);
     if (comps <= 2 && w > box_w / 3 && h < box_h / 4)
@@ -411,21 +415,16 @@ static int ink_status(PIX *ink_pix, int box_w, int box_h)
  * in pieces or lose part of itself to the grid's lines; it is still a
  * dash when its ink is lower than a fifth of the cell, as no move is
  * written so low (of the bench's 27,520 written cells, none is under a
- * quarter). */
+ * quarter): one that spans a third of the cell, or has a stroke across
+ * it in the lines. */
 static int cell_status(PIX *ink_pix, const ocr_grid *g, BOX *inner, int cell_w, int cell_h)
 {
-    int status = ink_status(ink_pix, cell_w, cell_h);
+    l_int32 size[2];
+    int status = ink_status(ink_pix, cell_w, cell_h, size);
     if (status == PT_CELL_EMPTY)
         return struck_through(g, inner) ? PT_CELL_STRUCK : PT_CELL_EMPTY;
-    if (status == PT_CELL_WRITTEN) {
-        BOX *fg = NULL;
-        l_int32 w = 0, h = 0;
-        if (!pixClipToForeground(ink_pix, NULL, &fg) && fg)
-            boxGetGeometry(fg, NULL, NULL, &w, &h);
-        boxDestroy(&fg);
-        if (5 * h < cell_h && (w > cell_w / 3 || struck_through(g, inner)))
-            return PT_CELL_STRUCK;
-    }
+    if (status == PT_CELL_WRITTEN && 5 * size[1] < cell_h && (size[0] > cell_w / 3 || struck_through(g, inner)))
+        return PT_CELL_STRUCK;
     return status;
 }
 
@@ -862,7 +861,7 @@ static void read_fields(pt_ocr *o, pt_scan *s, const ocr_layout *l, const ocr_fi
         BOX *b = place(f, r, inset_of(f), w, h);
         PIX *pix = b ? ink(bin, g, b, speck_of(f)) : NULL;
         boxDestroy(&b);
-        if (pix && ink_status(pix, pixGetWidth(pix), pixGetHeight(pix)) == PT_CELL_WRITTEN) {
+        if (pix && ink_status(pix, pixGetWidth(pix), pixGetHeight(pix), NULL) == PT_CELL_WRITTEN) {
             ocr_cand c[1];
             if (ocr_reader_read(o->reader, pix, OCR_TEXT, c, 1) == 1)
                 snprintf(s->tags[t], sizeof s->tags[t], "%s", c[0].text);

@@ -649,23 +649,13 @@ static bool written_otherwise(const game *gm, size_t p)
     return other_piece >= 2;
 }
 
-/* Whether a problem finding covers ply k already. */
-static bool covered(const findings *f, size_t k)
+/* Whether a problem finding covers ply k already: any, or one with this
+ * code. */
+static bool covered(const findings *f, size_t k, const char *code)
 {
     for (size_t i = 0; i < f->n; i++) {
         const pt_finding *x = &f->items[i];
-        if (x->problem && x->ply >= 0 && (size_t)x->ply <= k && k < (size_t)x->ply + (size_t)x->plies)
-            return true;
-    }
-    return false;
-}
-
-/* Whether an ambiguous-reconstruction finding covers ply k. */
-static bool unsure(const findings *f, size_t k)
-{
-    for (size_t i = 0; i < f->n; i++) {
-        const pt_finding *x = &f->items[i];
-        if (strcmp(x->code, "ambiguous-reconstruction") == 0 && x->ply >= 0 && (size_t)x->ply <= k &&
+        if (x->problem && (!code || strcmp(x->code, code) == 0) && x->ply >= 0 && (size_t)x->ply <= k &&
             k < (size_t)x->ply + (size_t)x->plies)
             return true;
     }
@@ -691,7 +681,7 @@ static void brought_by_guess(const game *gm, findings *f, float ambiguous)
         came[sq] = -1;
     for (size_t k = 0; k < gm->n; k++) {
         int from = pt_move_from(gm->plies[k].move), to = pt_move_to(gm->plies[k].move);
-        if (came[from] >= 0 && !covered(f, k)) {
+        if (came[from] >= 0 && !covered(f, k, NULL)) {
             char at[48], before[48];
             label(gm, k, at, sizeof at);
             label(gm, (size_t)came[from], before, sizeof before);
@@ -704,7 +694,7 @@ static void brought_by_guess(const game *gm, findings *f, float ambiguous)
                 x->confidence = 0.5f;
         }
         bool guessed = !spelt_by_one(gm, k) && (gm->plies[k].margin < ambiguous || written_otherwise(gm, k) ||
-                                                (unwritten_ply(gm, k) && unsure(f, k)));
+                                                (unwritten_ply(gm, k) && covered(f, k, "ambiguous-reconstruction")));
         came[from] = -1;
         came[to] = guessed ? (int32_t)k : -1;
     }
