@@ -86,6 +86,11 @@
 # them flagged, and how many of the sheets with a wrong move have their
 # first wrong move flagged (a person who checks the flagged moves in
 # order, and reads the game again from the first one corrected, finds it).
+#
+# Then, for the pairs, per group: the plies neither sheet holds (both
+# cells '-', '?' or not there: a stretch both writers left out, Law 8.4,
+# which the decoder can only guess) and the pairs' moves right, of all
+# plies and of the plies one sheet at least holds.
 # shellcheck disable=SC2016 # awk and jq programs, in single quotes
 set -euo pipefail
 
@@ -246,6 +251,8 @@ batch_line() { # CFG SET: the runs if not kept, and their line
 #                                                a sheet read alone (flag_facts)
 #   P set name plies right wrong wrong_flagged cells flagged cut first
 #                                                a pair
+#   R set name held right                        a pair: the plies a sheet
+#                                                holds, those right (held_facts)
 in_group() { # FONT -> tuning|held-out|held-out-2|capitals
     case " $tuning_names " in *" $1 "*) echo tuning; return ;; esac
     case " $capitals_names " in *" $1 "*) echo capitals; return ;; esac
@@ -304,6 +311,29 @@ flag_facts() {
         }' "$work/flags" "$truth"
 }
 
+# held_facts JSON SHEETS TAG: TAG, then of the true game's plies those
+# that one sheet at least holds (a cell written with a move, not '-' or
+# '?', on SHEETS-white.cells.tsv or -black), and of those the plies the
+# pair run (JSON) got right. A stretch neither writer recorded (Law 8.4)
+# is guessed by the decoder among the sequences that join its ends; no
+# reading, however good, tells which one was played.
+held_facts() {
+    local json=$1 sheets=$2 tag=$3
+    { jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true; } >"$work/held"
+    awk -F '\t' -v tag="$tag" '
+        FILENAME ~ /cells\.tsv$/ {
+            w = $3; gsub(/ /, "", w)
+            if (w != "-" && w != "?" && w != "") held[2 * $1 - ($2 == "white")] = 1
+            next
+        }
+        FNR == NR { m = split($0, got, " "); next }
+        {
+            n = split($0, t, " "); h = 0; r = 0
+            for (i = 1; i <= n; i++) if (i in held) { h++; r += (i <= m && got[i] == t[i]) }
+            printf "%s\t%d\t%d\n", tag, h, r
+        }' "$work/held" "$sheets-white.cells.tsv" "$sheets-black.cells.tsv" "$sheets.truth"
+}
+
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
 local cfg=$1 facts=$work/facts.$1
 : >"$facts"
@@ -343,6 +373,7 @@ for set in $sets; do
         flag_facts "$json" "$dir/$name.truth" "L\t$set\t$name\t$side" >>"$facts"
         [ "$side" = black ] || continue
         flag_facts "$dir/$cfg/$name.pair.json" "$dir/$name.truth" "P\t$set\t$name" >>"$facts"
+        held_facts "$dir/$cfg/$name.pair.json" "$dir/$name" "R\t$set\t$name" >>"$facts"
     done <"$dir/manifest.tsv"
 done
 }
@@ -474,6 +505,37 @@ for cfg in $configs; do
     echo
     echo "== $cfg: sheets read alone, wrong moves flagged (as for pairs; first wrong: sheets whose first wrong move is)"
     lone_flags "$work/facts.$cfg"
+done
+
+# The pairs' moves apart from those no sheet holds: what a better reading
+# can still win (held_facts).
+held_table() { # FACTS
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" '
+        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+        $1 == "S" { k = $2 SUBSEP $3
+            kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
+            if ($4 == "white") group[k] = $6
+            next }
+        $1 == "P" { k = $2 SUBSEP $3; n[k] = $4; r[k] = $5; next }
+        $1 == "R" { k = $2 SUBSEP $3
+            if (kind[k] == "") next
+            g = group[k] " " kind[k]; rows[g] = 1
+            pn[g] += n[k]; pr[g] += r[k]; hn[g] += $4; hr[g] += $5 }
+        END {
+            printf "%-22s %7s %9s %7s %9s\n", "fonts", "plies", "held by", "both", "both, on"
+            printf "%-22s %7s %9s %7s %9s\n", "", "", "no sheet", "", "plies held"
+            ng = split(group_list, gs, " ")
+            for (k = 1; k <= 2; k++) for (i = 1; i <= ng; i++) {
+                g = gs[i] " " (k == 1 ? "scans" : "photos")
+                if (!(g in rows)) continue
+                printf "%-22s %7d %9d %7s %9s\n", g, pn[g], pn[g] - hn[g], pct(pr[g], pn[g]), pct(hr[g], hn[g])
+            }
+        }' "$1"
+}
+for cfg in $configs; do
+    echo
+    echo "== $cfg: pairs, the plies one sheet at least holds (a stretch neither writer recorded, Law 8.4, is the decoder's guess)"
+    held_table "$work/facts.$cfg"
 done
 
 # Side by side: each recogniser's subtotals, scans and photos.
