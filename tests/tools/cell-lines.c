@@ -6,7 +6,8 @@
  *   cell-lines [-a AUG] [-s SEED] [-p PART/PARTS] [-w] [-H FONT,...] SETDIR OUTDIR
  *
  * SETDIR is a set made by tests/tools/ocr-set.sh: for every sheet of its
- * manifest.tsv (name, side, font, layout, ...), NAME-SIDE.png is read with
+ * manifest.tsv (name, side, font, layout, ...), NAME-SIDE.png (or, in a
+ * set of photos, NAME-SIDE.jpg, its page found and flattened) is read with
  * its layout, and every written move cell whose truth (NAME-SIDE.cells.tsv:
  * number, side, text) is a move is taken: its ink, the ruled lines taken
  * out (scan.h's cell hook), as the reader shows it to the model
@@ -355,6 +356,10 @@ static void cut_cells(job *j, const char *dir, const char *name, const char *sid
     snprintf(path, sizeof path, "%s/%s-%s.png", dir, name, side);
     size_t len = 0;
     uint8_t *data = slurp(path, &len);
+    if (!data) { /* a set of photos (ocr-set.sh --photo) */
+        snprintf(path, sizeof path, "%s/%s-%s.jpg", dir, name, side);
+        data = slurp(path, &len);
+    }
     char msg[256];
     pt_layout *l = NULL;
     pt_ocr *o = NULL;
