@@ -476,11 +476,21 @@ for cfg in $configs; do
     table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
 done
 
+# The rows of a table per group (awk): every group's scans (300 dpi, all
+# noise levels), then every group's photos, as "GROUP scans" and "GROUP
+# photos" into order[1..n]; returns n.
+row_order='
+        function row_order(order,   gs, n, k, i, m) {
+            n = split(group_list, gs, " "); m = 0
+            for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) order[++m] = gs[i] " " (k == 1 ? "scans" : "photos")
+            return m
+        }'
+
 # A sheet read alone, as the pairs' wrong flagged: of the plies it got
 # wrong, those the output points at, and the sheets whose first wrong
-# ply it points at; per group, scans (300 dpi, all noise levels) and photos.
+# ply it points at; per group, scans and photos.
 lone_flags() { # FACTS
-    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" '
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$row_order"'
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         $1 == "S" { k = $2 SUBSEP $3 SUBSEP $4
             kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
@@ -493,9 +503,9 @@ lone_flags() { # FACTS
         END {
             printf "%-22s %8s %8s %8s %14s\n", "fonts", "flagged", "wrong", "wrong", "first wrong"
             printf "%-22s %8s %8s %8s %14s\n", "", "", "", "flagged", "flagged"
-            n = split(group_list, gs, " ")
-            for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) {
-                r = gs[i] " " (k == 1 ? "scans" : "photos")
+            nr = row_order(order)
+            for (i = 1; i <= nr; i++) {
+                r = order[i]
                 if (!(r in rows)) continue
                 printf "%-22s %8s %8d %8s %7d of %3d\n", r, pct(cf[r], c[r]), w[r], pct(wf[r], w[r]), sf[r], sw[r]
             }
@@ -510,7 +520,7 @@ done
 # The pairs' moves apart from those no sheet holds: what a better reading
 # can still win (held_facts).
 held_table() { # FACTS
-    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" '
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$row_order"'
         function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
         $1 == "S" { k = $2 SUBSEP $3
             kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
@@ -524,9 +534,9 @@ held_table() { # FACTS
         END {
             printf "%-22s %7s %9s %7s %9s\n", "fonts", "plies", "held by", "both", "both, on"
             printf "%-22s %7s %9s %7s %9s\n", "", "", "no sheet", "", "plies held"
-            ng = split(group_list, gs, " ")
-            for (k = 1; k <= 2; k++) for (i = 1; i <= ng; i++) {
-                g = gs[i] " " (k == 1 ? "scans" : "photos")
+            nr = row_order(order)
+            for (i = 1; i <= nr; i++) {
+                g = order[i]
                 if (!(g in rows)) continue
                 printf "%-22s %7d %9d %7s %9s\n", g, pn[g], pn[g] - hn[g], pct(pr[g], pn[g]), pct(hr[g], hn[g])
             }
