@@ -311,27 +311,27 @@ flag_facts() {
         }' "$work/flags" "$truth"
 }
 
-# held_facts JSON SHEETS TAG: TAG, then of the true game's plies those
-# that one sheet at least holds (a cell written with a move, not '-' or
-# '?', on SHEETS-white.cells.tsv or -black), and of those the plies the
-# pair run (JSON) got right. A stretch neither writer recorded (Law 8.4)
-# is guessed by the decoder among the sequences that join its ends; no
-# reading, however good, tells which one was played.
+# held_facts SHEETS TAG, after flag_facts of a pair's run: TAG, then of
+# the true game's plies those that one sheet at least holds (a cell
+# written with a move, not '-' or '?', on SHEETS-white.cells.tsv or
+# -black), and of those the plies the run got right (its plies as
+# flag_facts left them in $work/flags). A stretch neither writer recorded
+# (Law 8.4) is guessed by the decoder among the sequences that join its
+# ends; no reading, however good, tells which one was played.
 held_facts() {
-    local json=$1 sheets=$2 tag=$3
-    { jq -r '[.game.detail[]?.uci] | join(" ")' "$json" 2>/dev/null || true; } >"$work/held"
+    local sheets=$1 tag=$2
     awk -F '\t' -v tag="$tag" '
         FILENAME ~ /cells\.tsv$/ {
             w = $3; gsub(/ /, "", w)
             if (w != "-" && w != "?" && w != "") held[2 * $1 - ($2 == "white")] = 1
             next
         }
-        FNR == NR { m = split($0, got, " "); next }
+        FNR == NR { if ($1 == "ply") got[$2] = $3; next }
         {
             n = split($0, t, " "); h = 0; r = 0
-            for (i = 1; i <= n; i++) if (i in held) { h++; r += (i <= m && got[i] == t[i]) }
+            for (i = 1; i <= n; i++) if (i in held) { h++; r += (got[i] == t[i]) }
             printf "%s\t%d\t%d\n", tag, h, r
-        }' "$work/held" "$sheets-white.cells.tsv" "$sheets-black.cells.tsv" "$sheets.truth"
+        }' "$work/flags" "$sheets-white.cells.tsv" "$sheets-black.cells.tsv" "$sheets.truth"
 }
 
 make_facts() { # CFG: the facts of its runs into $work/facts.CFG
@@ -373,17 +373,28 @@ for set in $sets; do
         flag_facts "$json" "$dir/$name.truth" "L\t$set\t$name\t$side" >>"$facts"
         [ "$side" = black ] || continue
         flag_facts "$dir/$cfg/$name.pair.json" "$dir/$name.truth" "P\t$set\t$name" >>"$facts"
-        held_facts "$dir/$cfg/$name.pair.json" "$dir/$name" "R\t$set\t$name" >>"$facts"
+        held_facts "$dir/$name" "R\t$set\t$name" >>"$facts"
     done <"$dir/manifest.tsv"
 done
 }
+
+# The tables' awk functions: pct, a share as a percentage; row_order, the
+# rows of a table per group (group_list): every group's scans (300 dpi,
+# all noise levels), then every group's photos, as "GROUP scans" and
+# "GROUP photos" into order[1..n], returning n.
+table_awk='
+        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+        function row_order(order,   gs, n, k, i, m) {
+            n = split(group_list, gs, " "); m = 0
+            for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) order[++m] = gs[i] " " (k == 1 ? "scans" : "photos")
+            return m
+        }'
 
 # The tables.
 table() { # FACTS TITLE FILTER-AWK-CONDITION (on set, noise, dpi of a sheet)
         local facts=$1
         shift
-        awk -F '\t' -v title="$1" -v tuning="$tuning_names" -v group_list="$groups" '
-        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+        awk -F '\t' -v title="$1" -v tuning="$tuning_names" -v group_list="$groups" "$table_awk"'
         function add_row(r) { if (!(r in seen)) { seen[r] = 1; order[++nrows] = r } }
         $1 == "S" && ('"$2"') {
             k = $2 SUBSEP $3 SUBSEP $4
@@ -476,22 +487,11 @@ for cfg in $configs; do
     table "$f" "phone photos (8-12 MP JPEG, perspective, shadows), noise 1" '$2 == "photo" || $2 == "photo-held-out"'
 done
 
-# The rows of a table per group (awk): every group's scans (300 dpi, all
-# noise levels), then every group's photos, as "GROUP scans" and "GROUP
-# photos" into order[1..n]; returns n.
-row_order='
-        function row_order(order,   gs, n, k, i, m) {
-            n = split(group_list, gs, " "); m = 0
-            for (k = 1; k <= 2; k++) for (i = 1; i <= n; i++) order[++m] = gs[i] " " (k == 1 ? "scans" : "photos")
-            return m
-        }'
-
 # A sheet read alone, as the pairs' wrong flagged: of the plies it got
 # wrong, those the output points at, and the sheets whose first wrong
 # ply it points at; per group, scans and photos.
 lone_flags() { # FACTS
-    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$row_order"'
-        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$table_awk"'
         $1 == "S" { k = $2 SUBSEP $3 SUBSEP $4
             kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
             group[k] = $6; next }
@@ -520,8 +520,7 @@ done
 # The pairs' moves apart from those no sheet holds: what a better reading
 # can still win (held_facts).
 held_table() { # FACTS
-    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$row_order"'
-        function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
+    awk -F '\t' -v group_list="$groups" -v scans="$scan_sets" "$table_awk"'
         $1 == "S" { k = $2 SUBSEP $3
             kind[k] = $2 ~ scans ? "scans" : ($2 ~ /^photo/ ? "photos" : "")
             if ($4 == "white") group[k] = $6
