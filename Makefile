@@ -288,11 +288,18 @@ bench: deps-bench all $(BUILD)/bench/core $(BUILD)/tools/sheet-pairs $(BUILD)/be
 bench-ocr: deps-bench all $(BUILD)/tools/sheet-pairs
 	tests/bench/ocr.sh $(BUILD)
 
-# partiar ocr --layout detect on handwritten scans of every drawn layout:
-# how many it finds without their layout file, and the moves it reads
-# against the shipped layouts' fit (the set kept in $(BUILD)/detect-bench).
+# partiar ocr without a layout file on handwritten scans: of every
+# shipped layout with --layout detect, and of forms partiar does not ship
+# (tests/bench/forms) as it reads unasked; the moves each way against
+# each sheet read with its own layout (the sets kept in
+# $(BUILD)/detect-bench and $(BUILD)/detect-forms).
+empty :=
+space := $(empty) $(empty)
+comma := ,
+UNSHIPPED_FORMS := $(subst $(space),$(comma),$(sort $(wildcard tests/bench/forms/*.layout)))
 bench-detect: deps-bench all $(BUILD)/tools/sheet-pairs
 	tests/tools/detect-bench.sh --partiar $(BIN) $(BUILD)/detect-bench
+	tests/tools/detect-bench.sh --partiar $(BIN) --layouts $(UNSHIPPED_FORMS) $(BUILD)/detect-forms
 
 # The floor under the check: its reader and its move reader alone.
 $(BUILD)/bench/core: tests/bench/core.c $(LIB) $(HEADERS) $(FLAGS_FILE)

@@ -933,44 +933,60 @@ void ocr_set_cell_hook(pt_ocr *o, ocr_cell_hook fn, void *arg)
 static pt_err read_found(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm, int numbers,
                          int asked);
 
-/* The page read with the layout found on it (detect.c), the right way up
- * or turned half round, whichever reads more of its printed numbers;
- * *p and *g become the turned page's when that one is taken.
- * PT_ERR_SYNTAX when no table of moves is found either way. */
+/* Page q made from pix turned `quads` quarter turns, and its lines h:
+ * false, both cleared, when out of memory. */
+static bool turn_page(ocr_page *q, ocr_grid *h, PIX *pix, int quads, float scale, float skew, float px_mm)
+{
+    *h = (ocr_grid){0};
+    if (!ocr_page_make(q, pix, quads, scale, skew))
+        return false;
+    if (!ocr_grid_find(h, q->faint, px_mm, 15)) {
+        ocr_page_clear(q);
+        return false;
+    }
+    return true;
+}
+
+/* The page read with the layout found on it (detect.c), whichever way up
+ * reads most of its printed numbers: as it was made (a portrait page),
+ * turned half round, then a quarter either way (a landscape form, whose
+ * image was taken for a portrait page turned); the turns after the first
+ * only while fewer than half the numbers read. *p and *g become the
+ * turned page's when that one is taken. PT_ERR_SYNTAX when no table of
+ * moves is found any way up. */
 static pt_err read_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_grid *g, int quads, float scale,
                             float px_mm)
 {
+    static const int turns[] = {2, 1, 3};
     ocr_layout *l = &s->used;
     int numbers, asked;
     bool found = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked);
-    if (!found || 2 * numbers < asked) {
+    int best = quads;
+    ocr_layout *turned = malloc(sizeof *turned);
+    if (!turned)
+        return PT_ERR_NOMEM;
+    for (size_t t = 0; t < sizeof turns / sizeof *turns && (!found || 2 * numbers < asked); t++) {
         ocr_page q;
-        ocr_grid h = {0};
-        ocr_layout *turned = malloc(sizeof *turned);
+        ocr_grid h;
         int n2 = 0, a2 = 0;
-        bool ok = turned && ocr_page_make(&q, pix, quads + 2, scale, s->skew);
-        if (ok && !ocr_grid_find(&h, q.faint, px_mm, 15)) {
-            ocr_page_clear(&q);
-            ok = false;
-        }
-        if (!ok) {
+        if (!turn_page(&q, &h, pix, (quads + turns[t]) % 4, scale, s->skew, px_mm)) {
             free(turned);
             return PT_ERR_NOMEM;
         }
         if (ocr_detect_layout(turned, o->reader, q.bin, &h, px_mm, &n2, &a2) && (!found || n2 > numbers)) {
-            ocr_page t = *p;
-            ocr_grid u = *g;
-            *p = q, *g = h, q = t, h = u;
+            ocr_page u = *p;
+            ocr_grid v = *g;
+            *p = q, *g = h, q = u, h = v;
             *l = *turned;
-            numbers = n2, asked = a2, quads += 2, found = true;
+            numbers = n2, asked = a2, best = (quads + turns[t]) % 4, found = true;
         }
         ocr_page_clear(&q);
         ocr_grid_clear(&h);
-        free(turned);
     }
+    free(turned);
     if (!found)
         return PT_ERR_SYNTAX;
-    return read_found(o, s, p, g, quads, px_mm, numbers, asked);
+    return read_found(o, s, p, g, best, px_mm, numbers, asked);
 }
 
 /* A shipped layout whose lines fit but whose printed numbers do not read
@@ -1036,12 +1052,13 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         pixDestroy(&pix);
         pix = flat;
     }
-    /* Work at about 300 dpi: finer only costs time. A landscape image is
-     * a portrait page turned a quarter. */
+    /* Work at about 300 dpi: finer only costs time. An image that lies
+     * the other way from the (first) layout's page is that page turned a
+     * quarter: most forms are portrait, and most scans of them too. */
     int pw = pixGetWidth(pix), ph = pixGetHeight(pix);
-    int quads = pw > ph ? 1 : 0;
-    float page_w = (float)(quads ? ph : pw);
-    float px_mm = page_w / o->layouts[0].page_w, scale = 1;
+    const ocr_layout *first = &o->layouts[0];
+    int quads = (pw > ph) != (first->page_w > first->page_h) ? 1 : 0;
+    float px_mm = fminf((float)pw, (float)ph) / fminf(first->page_w, first->page_h), scale = 1;
     if (px_mm > 14) {
         scale = 11.8f / px_mm;
         px_mm = 11.8f;

@@ -36,6 +36,27 @@ if command -v /usr/bin/convert >/dev/null; then
     report ocr-detect-upside-down $? "the form upside down: $(head -c 300 "$tmp/four180.json")"
 fi
 
+# A landscape form (four blocks of 20 across an A4 on its side) is read
+# the way it lies, not as a portrait page turned; scanned on its side too;
+# and with its layout file, whose page is landscape, at its own scale.
+land=$here/../bench/forms/four-20-land.layout
+"$bin" form --layout "$land" --dpi 150 -o "$tmp/land.png"
+"$bin" ocr -j 1 -q -f json "$tmp/land.png" >"$tmp/land.json"
+jq -e '.sheets[0].layout == "detected" and .sheets[0].turned == 0 and .sheets[0].numbers == [20, 20]' \
+    "$tmp/land.json" >/dev/null
+report ocr-detect-landscape $? "a landscape form: $(head -c 300 "$tmp/land.json")"
+if command -v /usr/bin/convert >/dev/null; then
+    /usr/bin/convert "$tmp/land.png" -rotate 90 "$tmp/land90.png"
+    "$bin" ocr -j 1 -q -f json "$tmp/land90.png" >"$tmp/land90.json"
+    jq -e '.sheets[0].layout == "detected" and .sheets[0].turned == 270 and .sheets[0].numbers == [20, 20]' \
+        "$tmp/land90.json" >/dev/null
+    report ocr-detect-landscape-turned $? "a landscape form scanned on its side: $(head -c 300 "$tmp/land90.json")"
+fi
+"$bin" ocr -j 1 -q -f json --layout "$land" "$tmp/land.png" >"$tmp/landf.json"
+jq -e '.sheets[0].layout == "four-20-land" and .sheets[0].turned == 0 and .sheets[0].numbers[0] == .sheets[0].numbers[1]
+       and .sheets[0].numbers[1] > 0' "$tmp/landf.json" >/dev/null
+report ocr-landscape-layout $? "a landscape form with its layout file: $(head -c 300 "$tmp/landf.json")"
+
 # --write-layout is of one sheet.
 "$bin" ocr --write-layout "$tmp/x.layout" "$typed/game1.jpg" "$typed/game2.jpg" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'wants one image' "$tmp/err"

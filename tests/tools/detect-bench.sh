@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
-# detect-bench.sh - how many of the shipped layouts `partiar ocr --layout
-# detect` finds on handwritten scans without their layout file, and how
-# many moves it reads against the shipped layouts' fit.
+# detect-bench.sh - how well `partiar ocr` reads handwritten scans of a
+# form without its layout file: the shipped forms with --layout detect,
+# and forms partiar does not ship (tests/bench/forms) as it reads unasked.
 #
 #   tests/tools/detect-bench.sh [--partiar PATH] [--seeds LIST] [--layouts LIST] WORKDIR
 #
-# For each seed of LIST (1,2) and each layout of LIST (the eight
-# tests/tools/ocr-set.sh draws), one pair of sheets (White's and Black's
-# copy of a real game of tests/corpora/pgn/real/twic-01-232games.pgn,
-# noise 1) is drawn into WORKDIR/set-SEED/LAYOUT (kept between runs: a
-# set already there is not drawn again). Each sheet is read alone with the
-# shipped layouts and with --layout detect, and each pair with --pair both
-# ways. A line a sheet (tab separated, under a header line):
+# For each seed of LIST (1,2) and each layout of LIST (a shipped name or a
+# layout file; the eight tests/tools/ocr-set.sh draws), one pair of sheets
+# (White's and Black's copy of a real game of
+# tests/corpora/pgn/real/twic-01-232games.pgn, noise 1) is drawn into
+# WORKDIR/set-SEED/NAME (kept between runs: a set already there is not
+# drawn again). Each sheet is read alone with its own layout (--layout
+# LAYOUT: the reference), unasked (the shipped layouts, or the page's own
+# when none fits) and with --layout detect; each pair with --pair the
+# last two ways. A line a sheet (tab separated, under a header line):
 #
-#   shipped-as   the layout the shipped fit took (the true one, or its
-#                cells are no reference)
-#   cells        cells the shipped read lists; off: those with no detected
+#   unasked-as   the layout the unasked read took ("detected": the page's)
+#   cells        cells the reference lists; off: those with no detected
 #                cell of their move and side whose middle lies in it
 #   numbers      printed move numbers detection read as its layout has them
-#   plies        the game's plies; shipped/detect: plies equal to the
-#                game's, in place
+#   plies        the game's plies; own, unasked, detect: plies equal to
+#                the game's, in place, read each way
 #
-# and a summary. About 3 minutes a seed on one core.
+# and a summary. About 4 minutes a seed on one core.
 set -euo pipefail
 
 partiar=build/dev/partiar
@@ -50,11 +51,12 @@ right() {
         awk -v t="$2" '{ n = split(t, a, " "); c = 0; for (i = 1; i <= NF && i <= n; i++) if ($i == a[i]) c++; print c }'
 }
 
-printf 'seed\tlayout\tsheet\tshipped-as\tcells\toff\tnumbers\tplies\tshipped\tdetect\n' >"$work/results.tsv"
+printf 'seed\tlayout\tsheet\tunasked-as\tcells\toff\tnumbers\tplies\town\tunasked\tdetect\n' >"$work/results.tsv"
 for seed in "${seed_list[@]}"; do
     mkdir -p "$work/set-$seed"
     for l in "${layout_list[@]}"; do
-        dir=$work/set-$seed/$l
+        name=$(basename "$l" .layout)
+        dir=$work/set-$seed/$name
         [ -f "$dir/g0001.truth" ] ||
             "$here/tests/tools/ocr-set.sh" --partiar "$partiar" --sheet-pairs "$pairs" -s "$seed" -n 1 \
                 --noise 1 --layouts "$l" "$games" "$dir" >"$dir.log" 2>&1
@@ -62,7 +64,8 @@ for seed in "${seed_list[@]}"; do
         plies=$(wc -w <"$dir/g0001.truth")
         for side in white black; do
             png=$dir/g0001-$side.png
-            "$partiar" ocr -j 1 -q -f json "$png" >"$work/ship.json" 2>/dev/null || true
+            "$partiar" ocr -j 1 -q -f json --layout "$l" "$png" >"$work/own.json" 2>/dev/null || true
+            "$partiar" ocr -j 1 -q -f json "$png" >"$work/unasked.json" 2>/dev/null || true
             "$partiar" ocr -j 1 -q -f json --layout detect "$png" >"$work/det.json" 2>/dev/null || true
             read -r cells off < <(jq -r -s '
                 (.[0].sheets[0].cells | map({key: "\(.move)\(.side)", value: .box}) | from_entries) as $d |
@@ -71,26 +74,31 @@ for seed in "${seed_list[@]}"; do
                    (($b[0] + $b[2] / 2) as $x | ($b[1] + $b[3] / 2) as $y |
                     if $x > $c.box[0] and $x < $c.box[0] + $c.box[2] and
                        $y > $c.box[1] and $y < $c.box[1] + $c.box[3] then 0 else 1 end)
-                 end] | "\(length) \(add // 0)"' "$work/det.json" "$work/ship.json")
-            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$seed" "$l" "$side" \
-                "$(jq -r '.sheets[0].layout' "$work/ship.json")" "$cells" "$off" \
+                 end] | "\(length) \(add // 0)"' "$work/det.json" "$work/own.json")
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$seed" "$name" "$side" \
+                "$(jq -r '.sheets[0].layout' "$work/unasked.json")" "$cells" "$off" \
                 "$(jq -r '.sheets[0].numbers | "\(.[0])/\(.[1])"' "$work/det.json")" "$plies" \
-                "$(right "$work/ship.json" "$truth")" "$(right "$work/det.json" "$truth")" >>"$work/results.tsv"
+                "$(right "$work/own.json" "$truth")" "$(right "$work/unasked.json" "$truth")" \
+                "$(right "$work/det.json" "$truth")" >>"$work/results.tsv"
         done
-        "$partiar" ocr -j 1 -q -f json --pair "$dir/g0001-white.png" "$dir/g0001-black.png" >"$work/ship.json" 2>/dev/null || true
+        "$partiar" ocr -j 1 -q -f json --pair "$dir/g0001-white.png" "$dir/g0001-black.png" >"$work/unasked.json" 2>/dev/null || true
         "$partiar" ocr -j 1 -q -f json --layout detect --pair "$dir/g0001-white.png" "$dir/g0001-black.png" \
             >"$work/det.json" 2>/dev/null || true
-        printf '%s\t%s\tpair\t-\t-\t-\t-\t%s\t%s\t%s\n' "$seed" "$l" "$plies" "$(right "$work/ship.json" "$truth")" \
-            "$(right "$work/det.json" "$truth")" >>"$work/results.tsv"
+        printf '%s\t%s\tpair\t-\t-\t-\t-\t%s\t-\t%s\t%s\n' "$seed" "$name" "$plies" \
+            "$(right "$work/unasked.json" "$truth")" "$(right "$work/det.json" "$truth")" >>"$work/results.tsv"
     done
 done
 column -t "$work/results.tsv"
 awk -F'\t' 'NR > 1 {
-    s = $3 == "pair" ? "pairs" : "sheets"; n[s]++; pl[s] += $8; sh[s] += $9; de[s] += $10
-    if (s == "sheets") { cells += $5; off += $6; if ($6 == 0 && $4 == $2) ok++; split($7, a, "/"); nr += a[1]; na += a[2] }
+    s = $3 == "pair" ? "pairs" : "sheets"; n[s]++; pl[s] += $8; own[s] += $9; un[s] += $10; de[s] += $11
+    if (s == "sheets") { cells += $5; off += $6; if ($6 == 0) ok++; split($7, a, "/"); nr += a[1]; na += a[2] }
 } END {
     printf "%d sheets: %d detected right (every cell in place; %d of %d cells off), printed numbers read %d of %d\n",
         n["sheets"], ok, off, cells, nr, na
-    for (s in n) printf "%s: %d plies, shipped layouts %d right (%.1f%%), --layout detect %d right (%.1f%%)\n",
-        s, pl[s], sh[s], 100 * sh[s] / pl[s], de[s], 100 * de[s] / pl[s]
+    for (s in n) {
+        printf "%s: %d plies, unasked %d right (%.1f%%), --layout detect %d right (%.1f%%)", s, pl[s], un[s],
+            100 * un[s] / pl[s], de[s], 100 * de[s] / pl[s]
+        if (s == "sheets") printf ", with its own layout %d right (%.1f%%)", own[s], 100 * own[s] / pl[s]
+        printf "\n"
+    }
 }' "$work/results.tsv"
