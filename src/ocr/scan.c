@@ -947,64 +947,85 @@ static bool turn_page(ocr_page *q, ocr_grid *h, PIX *pix, int quads, float scale
     return true;
 }
 
-/* The page read with the layout found on it (detect.c), whichever way up
- * reads most of its printed numbers: as it was made (a portrait page),
- * turned half round, then a quarter either way (a landscape form, whose
- * image was taken for a portrait page turned); the turns after the first
- * only while fewer than half the numbers read. *p and *g become the
+/* The layout found on page p (detect.c) into *l, whichever way up reads
+ * most of its printed numbers: as p lies (pix turned *quads), turned
+ * half round, then a quarter either way (a landscape form, whose image
+ * was taken for a portrait page turned); the turns after the first only
+ * while fewer than half the numbers read. *p, *g and *quads become the
  * turned page's when that one is taken. PT_ERR_SYNTAX when no table of
  * moves is found any way up. */
-static pt_err read_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_grid *g, int quads, float scale,
-                            float px_mm)
+static pt_err detect_turns(pt_ocr *o, PIX *pix, ocr_page *p, ocr_grid *g, int *quads, float scale, float skew,
+                           float px_mm, ocr_layout *l, int *numbers, int *asked)
 {
     static const int turns[] = {2, 1, 3};
-    ocr_layout *l = &s->used;
-    int numbers, asked;
-    bool found = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked);
-    int best = quads;
+    bool found = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, numbers, asked);
+    int from = *quads;
     ocr_layout *turned = malloc(sizeof *turned);
     if (!turned)
         return PT_ERR_NOMEM;
-    for (size_t t = 0; t < sizeof turns / sizeof *turns && (!found || 2 * numbers < asked); t++) {
+    for (size_t t = 0; t < sizeof turns / sizeof *turns && (!found || 2 * *numbers < *asked); t++) {
         ocr_page q;
         ocr_grid h;
         int n2 = 0, a2 = 0;
-        if (!turn_page(&q, &h, pix, (quads + turns[t]) % 4, scale, s->skew, px_mm)) {
+        if (!turn_page(&q, &h, pix, (from + turns[t]) % 4, scale, skew, px_mm)) {
             free(turned);
             return PT_ERR_NOMEM;
         }
-        if (ocr_detect_layout(turned, o->reader, q.bin, &h, px_mm, &n2, &a2) && (!found || n2 > numbers)) {
+        if (ocr_detect_layout(turned, o->reader, q.bin, &h, px_mm, &n2, &a2) && (!found || n2 > *numbers)) {
             ocr_page u = *p;
             ocr_grid v = *g;
             *p = q, *g = h, q = u, h = v;
             *l = *turned;
-            numbers = n2, asked = a2, best = (quads + turns[t]) % 4, found = true;
+            *numbers = n2, *asked = a2, *quads = (from + turns[t]) % 4, found = true;
         }
         ocr_page_clear(&q);
         ocr_grid_clear(&h);
     }
     free(turned);
-    if (!found)
-        return PT_ERR_SYNTAX;
-    return read_found(o, s, p, g, best, px_mm, numbers, asked);
+    return found ? PT_OK : PT_ERR_SYNTAX;
+}
+
+/* The page read with the layout found on it, any way up (detect_turns);
+ * *p and *g become the turned page's. PT_ERR_SYNTAX when no table of
+ * moves is found. */
+static pt_err read_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_grid *g, int quads, float scale,
+                            float px_mm)
+{
+    int numbers, asked;
+    pt_err err = detect_turns(o, pix, p, g, &quads, scale, s->skew, px_mm, &s->used, &numbers, &asked);
+    return err == PT_OK ? read_found(o, s, p, g, quads, px_mm, numbers, asked) : err;
 }
 
 /* A shipped layout whose lines fit but whose printed numbers do not read
- * (a club's form like a shipped one, its moves elsewhere): the page read
- * with the layout found on it instead, when that one's numbers read.
- * PT_ERR_SYNTAX, s untouched, when they do not. */
-static pt_err read_if_detected(pt_ocr *o, pt_scan *s, ocr_page *p, ocr_grid *g, int quads, float px_mm)
+ * (a club's form like a shipped one, its moves elsewhere; a US Letter
+ * form whose lines a shipped layout fits upside down): the page read
+ * with the layout found on it instead, any way up, when that one's
+ * numbers read. PT_ERR_SYNTAX, s untouched and *p and *g as they were
+ * (pix turned `quads`), when they do not. */
+static pt_err read_if_detected(pt_ocr *o, pt_scan *s, PIX *pix, ocr_page *p, ocr_grid *g, int quads, float scale,
+                               float px_mm)
 {
     ocr_layout *l = malloc(sizeof *l);
-    int numbers, asked;
+    int numbers = 0, asked = 0, way = quads;
     if (!l)
         return PT_ERR_NOMEM;
-    bool better = ocr_detect_layout(l, o->reader, p->bin, g, px_mm, &numbers, &asked) && numbers > s->numbers &&
-                  4 * numbers >= 3 * asked;
+    pt_err err = detect_turns(o, pix, p, g, &way, scale, s->skew, px_mm, l, &numbers, &asked);
+    bool better = err == PT_OK && numbers > s->numbers && 4 * numbers >= 3 * asked;
     if (better)
         s->used = *l;
     free(l);
-    return better ? read_found(o, s, p, g, quads, px_mm, numbers, asked) : PT_ERR_SYNTAX;
+    if (better)
+        return read_found(o, s, p, g, way, px_mm, numbers, asked);
+    if (err == PT_ERR_NOMEM)
+        return err;
+    if (way != quads) {
+        /* Turned for a layout not taken: the page made again as it was. */
+        ocr_page_clear(p);
+        ocr_grid_clear(g);
+        if (!turn_page(p, g, pix, quads, scale, s->skew, px_mm))
+            return PT_ERR_NOMEM;
+    }
+    return PT_ERR_SYNTAX;
 }
 
 /* The sheet read with layout l placed on page p by f: its name, cells,
@@ -1134,7 +1155,7 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
         quads += 2;
         ocr_page_clear(&p);
         ocr_grid_clear(&g);
-        if (!ocr_page_make(&p, pix, quads, scale, s->skew) || !ocr_grid_find(&g, p.faint, px_mm, 15))
+        if (!turn_page(&p, &g, pix, quads, scale, s->skew, px_mm))
             goto out;
         best = ocr_grid_fit(&g, &o->layouts[which], px_mm);
     }
@@ -1151,7 +1172,7 @@ pt_err pt_ocr_read(pt_ocr *o, const uint8_t *data, size_t len, int page, pt_scan
             best = f, which = i, s->numbers = agree, s->numbers_asked = asked;
     }
     if (2 * s->numbers < s->numbers_asked) {
-        err = read_if_detected(o, s, &p, &g, quads, px_mm);
+        err = read_if_detected(o, s, pix, &p, &g, quads, scale, px_mm);
         if (err != PT_ERR_SYNTAX)
             goto out;
         err = PT_ERR_NOMEM;

@@ -57,6 +57,15 @@ jq -e '.sheets[0].layout == "four-20-land" and .sheets[0].turned == 0 and .sheet
        and .sheets[0].numbers[1] > 0' "$tmp/landf.json" >/dev/null
 report ocr-landscape-layout $? "a landscape form with its layout file: $(head -c 300 "$tmp/landf.json")"
 
+# A US Letter form, whose lines a shipped layout (two-30-clock) fits just
+# well enough upside down but whose printed numbers do not read so, is
+# read with the form found on it the right way up, not with that layout.
+"$bin" form --layout "$here/../bench/forms/letter-50.layout" --dpi 300 -o "$tmp/letter.png"
+"$bin" ocr -j 1 -q -f json "$tmp/letter.png" >"$tmp/letter.json"
+jq -e '.sheets[0].layout == "detected" and .sheets[0].turned == 0 and .sheets[0].numbers == [10, 10]' \
+    "$tmp/letter.json" >/dev/null
+report ocr-detect-over-upside-down-fit $? "a US Letter form: $(head -c 300 "$tmp/letter.json")"
+
 # --write-layout is of one sheet.
 "$bin" ocr --write-layout "$tmp/x.layout" "$typed/game1.jpg" "$typed/game2.jpg" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'wants one image' "$tmp/err"
