@@ -17,7 +17,8 @@
 #
 #   unasked-as   the layout the unasked read took ("detected": the page's)
 #   cells        cells the reference lists; off: those with no detected
-#                cell of their move and side whose middle lies in it
+#                cell of their move and side whose middle lies in it (a
+#                sheet refused counts as read with no cells, no plies)
 #   numbers      printed move numbers detection read as its layout has them
 #   plies        the game's plies; own, unasked, detect: plies equal to
 #                the game's, in place, read each way
@@ -68,8 +69,8 @@ for seed in "${seed_list[@]}"; do
             "$partiar" ocr -j 1 -q -f json "$png" >"$work/unasked.json" 2>/dev/null || true
             "$partiar" ocr -j 1 -q -f json --layout detect "$png" >"$work/det.json" 2>/dev/null || true
             read -r cells off < <(jq -r -s '
-                (.[0].sheets[0].cells | map({key: "\(.move)\(.side)", value: .box}) | from_entries) as $d |
-                [.[1].sheets[0].cells[] | . as $c | $d["\($c.move)\($c.side)"] as $b |
+                (.[0].sheets[0].cells // [] | map({key: "\(.move)\(.side)", value: .box}) | from_entries) as $d |
+                [.[1].sheets[0].cells // [] | .[] | . as $c | $d["\($c.move)\($c.side)"] as $b |
                  if $b == null then 1 else
                    (($b[0] + $b[2] / 2) as $x | ($b[1] + $b[3] / 2) as $y |
                     if $x > $c.box[0] and $x < $c.box[0] + $c.box[2] and
@@ -91,7 +92,7 @@ done
 column -t "$work/results.tsv"
 awk -F'\t' 'NR > 1 {
     s = $3 == "pair" ? "pairs" : "sheets"; n[s]++; pl[s] += $8; own[s] += $9; un[s] += $10; de[s] += $11
-    if (s == "sheets") { cells += $5; off += $6; if ($6 == 0) ok++; split($7, a, "/"); nr += a[1]; na += a[2] }
+    if (s == "sheets") { cells += $5; off += $6; if ($5 > 0 && $6 == 0) ok++; split($7, a, "/"); nr += a[1]; na += a[2] }
 } END {
     printf "%d sheets: %d detected right (every cell in place; %d of %d cells off), printed numbers read %d of %d\n",
         n["sheets"], ok, off, cells, nr, na
