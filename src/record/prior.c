@@ -6,11 +6,14 @@
  * how often each move was played from a position many games went
  * through, and for every other position a penalty per class of move
  * (a recapture, a check, a pawn move, ...), as often as a move of that
- * class was the one played among the legal moves of its class, and a
+ * class was the one played among the legal moves of its class that lose
+ * as much on their square (nothing, a pawn, a piece, more), and a
  * term for the square the piece goes to (a knight to f3 is played more
  * often than a knight to h3).
  */
 #include "record/prior.h"
+
+#include "chess/see.h"
 
 const char *const pt_prior_class_names[PT_PRIOR_CLASSES] = {
     "castle", "recapture", "check", "capture", "again", "pawn", "king", "forward", "back",
@@ -63,7 +66,8 @@ float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_
                 return pt_prior_book[i].penalty;
         return rest;
     }
-    float penalty = pt_prior_classes[pt_prior_class(pos, m, last, own, check)];
+    int cls = pt_prior_class(pos, m, last, own, check);
+    float penalty = pt_prior_classes[cls][pt_prior_loss(pt_see(pos, m))];
     if (pt_move_kind(m) != PT_MOVE_CASTLING) /* the king's square is not the move */
         penalty += pt_prior_squares[PT_TYPE_OF(pos->board[pt_move_from(m)])][pt_prior_square(pos, m)];
     return penalty > 0 ? penalty : 0;

@@ -3,9 +3,11 @@
  *
  *   pt_prior_move()   the prior's penalty of one move (about -ln of its
  *                     probability): an opening tree, then the move's
- *                     class and the square it goes to
+ *                     class, what it loses on its square and the square
+ *                     it goes to
  *   pt_prior_book_at() where a position is in the opening tree
  *   pt_prior_class()  the class of a move (a recapture, a check, ...)
+ *   pt_prior_loss()   how much a move leaves to be taken (chess/see.h)
  *   pt_prior_square() the square a move goes to, as its mover sees it
  *   pt_prior_book, pt_prior_classes, pt_prior_squares   the tables
  *                     (prior_table.c, from models/move-prior.txt)
@@ -36,6 +38,16 @@ enum {
     PT_PRIOR_CLASSES
 };
 
+/* What a move loses on its square by the static exchange (pt_see), in
+ * steps: nothing, a pawn, two or three (a knight for a pawn), more. Real
+ * players seldom leave a piece to be taken, so that a misread cell is
+ * less often a move that hangs the queen than one that does not. */
+enum { PT_PRIOR_LOSSES = 4 };
+static inline int pt_prior_loss(int see)
+{
+    return see >= 0 ? 0 : see == -1 ? 1 : see >= -3 ? 2 : 3;
+}
+
 /* A move of a position the opening tree knows. move PT_MOVE_NONE is every
  * legal move the tree leaves out, each. Sorted by key, then move. */
 typedef struct pt_prior_entry {
@@ -46,7 +58,8 @@ typedef struct pt_prior_entry {
 
 extern const pt_prior_entry pt_prior_book[];
 extern const size_t pt_prior_book_size;
-extern const float pt_prior_classes[PT_PRIOR_CLASSES];
+/* By class, then by what the move loses (pt_prior_loss). */
+extern const float pt_prior_classes[PT_PRIOR_CLASSES][PT_PRIOR_LOSSES];
 /* By piece type and pt_prior_square: added to the class's penalty, more
  * where that piece seldom goes, less where it often does. */
 extern const float pt_prior_squares[PT_KING + 1][64];
@@ -70,7 +83,7 @@ size_t pt_prior_book_at(const pt_pos *pos, int ply);
 
 /* The prior's penalty of legal move m of pos, whose place in the opening
  * tree is book (pt_prior_book_at): the tree's when it knows pos, else
- * m's class's and its square's. Never negative; lower is likelier. */
+ * that of m's class for what m loses, and its square's. Never negative; lower is likelier. */
 float pt_prior_move(const pt_pos *pos, size_t book, pt_move m, pt_move last, pt_move own, bool check);
 
 #endif

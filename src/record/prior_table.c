@@ -7,16 +7,16 @@
 
 /* One entry a line, as the text has them. */
 /* clang-format off */
-const float pt_prior_classes[PT_PRIOR_CLASSES] = {
-    1.327f, /* castle */
-    1.039f, /* recapture */
-    2.585f, /* check */
-    2.422f, /* capture */
-    3.238f, /* again */
-    3.616f, /* pawn */
-    3.564f, /* king */
-    3.717f, /* forward */
-    4.003f, /* back */
+const float pt_prior_classes[PT_PRIOR_CLASSES][PT_PRIOR_LOSSES] = {
+    {1.327f, 1.327f, 1.327f, 1.327f}, /* castle */
+    {0.712f, 2.693f, 3.422f, 4.114f}, /* recapture */
+    {1.761f, 2.911f, 4.136f, 5.129f}, /* check */
+    {1.337f, 3.432f, 4.867f, 5.616f}, /* capture */
+    {2.904f, 3.391f, 5.723f, 6.185f}, /* again */
+    {3.500f, 4.556f, 4.556f, 4.556f}, /* pawn */
+    {3.564f, 3.564f, 3.564f, 3.564f}, /* king */
+    {3.275f, 3.732f, 6.368f, 7.084f}, /* forward */
+    {3.886f, 3.353f, 5.525f, 6.198f}, /* back */
 };
 
 const float pt_prior_squares[PT_KING + 1][64] = {

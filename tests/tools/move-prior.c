@@ -13,12 +13,14 @@
  * plies that at least --min-games (40) games went through, and of each
  * the moves played at least --min-count (4) times: -ln of how often. The
  * other legal moves of the position share what is left, each -ln of its
- * share. The classes (pt_prior_class) are counted at every ply: a class's
- * penalty is -ln of how often a legal move of that class was the one
- * played. So are the squares moves go to (pt_prior_square), by piece:
+ * share. The classes (pt_prior_class) are counted at every ply, apart by
+ * what a move loses on its square (pt_prior_loss): a class's penalty for
+ * a loss is -ln of how often a legal move of that class losing that much
+ * was the one played. So are the squares moves go to (pt_prior_square), by piece:
  * how much more or less often than the average move a move there was
  * the one played.
  */
+#include "chess/see.h"
 #include "games.h"
 #include "record/prior.h"
 
@@ -38,7 +40,7 @@ typedef struct seen {
 typedef struct counts {
     seen *seen;
     size_t nseen, cap;
-    double chosen[PT_PRIOR_CLASSES], offered[PT_PRIOR_CLASSES];
+    double chosen[PT_PRIOR_CLASSES][PT_PRIOR_LOSSES], offered[PT_PRIOR_CLASSES][PT_PRIOR_LOSSES];
     double sq_chosen[PT_KING + 1][64], sq_offered[PT_KING + 1][64], all_chosen, all_offered;
     long games;
 } counts;
@@ -83,9 +85,10 @@ static bool count_game(void *ctx, const pt_pgn_game *g, const pt_move *moves, si
         int count = pt_gen_legal(&pos, legal);
         for (int k = 0; k < count; k++) {
             int cls = pt_prior_class(&pos, legal[k], last, own, gives_check(&pos, legal[k]));
+            int loss = pt_prior_loss(pt_see(&pos, legal[k]));
             bool played = legal[k] == moves[i];
-            c->offered[cls]++;
-            c->chosen[cls] += played;
+            c->offered[cls][loss]++;
+            c->chosen[cls][loss] += played;
             if (pt_move_kind(legal[k]) == PT_MOVE_CASTLING)
                 continue;
             int type = PT_TYPE_OF(pos.board[pt_move_from(legal[k])]), to = pt_prior_square(&pos, legal[k]);
@@ -172,17 +175,29 @@ static size_t write_book(const counts *c, bool c_source, long min_games, long mi
     return entries;
 }
 
+/* A class's penalty for each loss. A loss no move of the class can
+ * have (a king's, a pawn's of a piece) takes the smaller loss's. */
 static void write_classes(const counts *c, bool c_source)
 {
     if (c_source)
-        printf("const float pt_prior_classes[PT_PRIOR_CLASSES] = {\n");
+        printf("const float pt_prior_classes[PT_PRIOR_CLASSES][PT_PRIOR_LOSSES] = {\n");
     for (int k = 0; k < PT_PRIOR_CLASSES; k++) {
-        double p = (c->chosen[k] + 1) / (c->offered[k] + 1);
-        if (c_source)
-            printf("    %.3ff, /* %s */\n", rounded(-log(p)), pt_prior_class_names[k]);
-        else
-            printf("class %-9s %.3f  # played %.0f of %.0f\n", pt_prior_class_names[k], rounded(-log(p)), c->chosen[k],
-                   c->offered[k]);
+        double penalty[PT_PRIOR_LOSSES], last = 0;
+        for (int l = 0; l < PT_PRIOR_LOSSES; l++) {
+            if (l == 0 || c->offered[k][l] > 0)
+                last = rounded(-log((c->chosen[k][l] + 1) / (c->offered[k][l] + 1)));
+            penalty[l] = last;
+        }
+        if (c_source) {
+            printf("    {%.3ff, %.3ff, %.3ff, %.3ff}, /* %s */\n", penalty[0], penalty[1], penalty[2], penalty[3],
+                   pt_prior_class_names[k]);
+            continue;
+        }
+        printf("class %-9s %.3f %.3f %.3f %.3f  # played", pt_prior_class_names[k], penalty[0], penalty[1], penalty[2],
+               penalty[3]);
+        for (int l = 0; l < PT_PRIOR_LOSSES; l++)
+            printf(" %.0f/%.0f", c->chosen[k][l], c->offered[k][l]);
+        printf("\n");
     }
     if (c_source)
         printf("};\n\n");

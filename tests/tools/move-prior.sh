@@ -15,9 +15,10 @@ opts="--min-games 20 --min-count 3"
 {
     cat <<HEAD
 # The decoder's move prior (src/record/prior.h, partiar-reconcile(1)):
-# how likely a move is in real games, before anything written. It only
-# chooses among games the writing leaves equally costly, and is never
-# added to a game's cost.
+# how likely a move is in real games, before anything written. For a
+# written record it only chooses among games the writing leaves equally
+# costly; for a record read off an image, prior_scanned times it is added
+# to each ply's cost (models/decode-costs.txt).
 #
 # Learnt by tests/tools/move-prior.sh (tests/tools/move-prior $opts)
 # from these games, with the standard start and every move legal:
@@ -30,8 +31,13 @@ opts="--min-games 20 --min-count 3"
 # (folders of ../shared/corpora/pgn). Not from the games the generated
 # sheet pairs are made of, nor from the HCS scoresheets.
 #
-# class NAME PENALTY: a move of the first class that fits (prior.h) costs
-#   -ln of how often a legal move of that class was the one played.
+# class NAME PENALTY0 PENALTY1 PENALTY2 PENALTY3: a move of the first
+#   class that fits (prior.h) costs -ln of how often a legal move of that
+#   class was the one played, apart by what the move loses on its square
+#   by the static exchange (src/chess/see.h): nothing, a pawn, two or
+#   three pawns' worth (a knight for a pawn), more. "played" counts the
+#   moves played of those offered; a loss no move of the class can have
+#   takes the smaller loss's penalty.
 # square PIECE SQUARE PENALTY: added to the class's penalty of a move of
 #   that piece (not castling) to that square, as the mover sees the board
 #   (Black's mirrored): -ln of how often such a move was the one played,

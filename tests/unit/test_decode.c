@@ -602,7 +602,7 @@ static void test_scanned_record_tries_a_notation_the_vote_ranks_second(void **st
 {
     (void)state;
     pt_record *w = record_of("[Sheet \"white\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Sb5 Nf6 4. d3 Sc5 5. Sxc6 dxc6 "
-                             "6. Nc3 O-O 7. Se3 Sd6 8. Sg5 De7 9. h3 Ne8 10. g4 De6 11. Nh4 Nd7 12. Nf5 Nc5 *\n");
+                             "6. Nc3 O-O 7. Se3 Sd6 8. Sg5 De7 9. h3 Nfe8 10. g4 De6 11. Nh4 Nd7 12. Nf5 Nc5 *\n");
     pt_record_set_scanned(w, true);
     pt_decode *d;
     assert_int_equal(pt_decode_new(&d), PT_OK);

@@ -1,7 +1,8 @@
 /*
  * test_prior.c - the move prior: its compiled-in tables are
- * models/move-prior.txt, the opening tree finds real positions, and moves
- * fall into the classes they should.
+ * models/move-prior.txt, the opening tree finds real positions, moves
+ * fall into the classes they should, and a move that hangs a piece costs
+ * more.
  */
 #include "test_util.h"
 
@@ -20,13 +21,14 @@ static void test_table_is_the_model(void **state)
     size_t classes = 0, squares = 0, book = 0;
     while (fgets(line, sizeof line, f)) {
         char name[32], uci[8], piece, file, rank;
-        float penalty;
+        float penalty, loss[PT_PRIOR_LOSSES];
         unsigned long long key;
         unsigned move;
-        if (sscanf(line, "class %31s %f", name, &penalty) == 2) {
+        if (sscanf(line, "class %31s %f %f %f %f", name, &loss[0], &loss[1], &loss[2], &loss[3]) == 5) {
             assert_true(classes < PT_PRIOR_CLASSES);
             assert_string_equal(name, pt_prior_class_names[classes]);
-            assert_true(penalty == pt_prior_classes[classes]);
+            for (int l = 0; l < PT_PRIOR_LOSSES; l++)
+                assert_true(loss[l] == pt_prior_classes[classes][l]);
             classes++;
         } else if (sscanf(line, "square %c %c%c %f", &piece, &file, &rank, &penalty) == 4) {
             /* In order: by piece, then square from a1 to h8. */
@@ -72,15 +74,39 @@ static void test_opening_tree(void **state)
     float a3 = pt_prior_move(&pos, book, uci_move(&pos, "a2a3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
     assert_true(e4 < a3);
     assert_true(d4 < a3);
-    assert_true(e4 < pt_prior_classes[PT_PRIOR_PAWN]);
+    assert_true(e4 < pt_prior_classes[PT_PRIOR_PAWN][0]);
     /* Past the tree's plies, the class and the square answer, whatever
      * the position: a knight to f3 is likelier than one to h3. */
     book = pt_prior_book_at(&pos, PT_PRIOR_BOOK_PLIES);
     assert_int_equal(book, pt_prior_book_size);
     float nf3 = pt_prior_move(&pos, book, uci_move(&pos, "g1f3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
     float nh3 = pt_prior_move(&pos, book, uci_move(&pos, "g1h3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
-    assert_true(nf3 == pt_prior_classes[PT_PRIOR_FORWARD] + pt_prior_squares[PT_KNIGHT][21]);
+    assert_true(nf3 == pt_prior_classes[PT_PRIOR_FORWARD][0] + pt_prior_squares[PT_KNIGHT][21]);
     assert_true(nf3 < nh3);
+}
+
+/* A move that leaves a piece to be taken costs its class's penalty for
+ * that loss: players seldom hang their queen, so a misread cell is
+ * likelier some other move. */
+static void test_losses(void **state)
+{
+    (void)state;
+    assert_int_equal(pt_prior_loss(0), 0);
+    assert_int_equal(pt_prior_loss(2), 0);
+    assert_int_equal(pt_prior_loss(-1), 1);
+    assert_int_equal(pt_prior_loss(-2), 2);
+    assert_int_equal(pt_prior_loss(-3), 2);
+    assert_int_equal(pt_prior_loss(-9), 3);
+    pt_pos pos;
+    pos_from(&pos, "4k3/8/8/8/2r5/8/8/3QK3 w - - 0 30");
+    size_t book = pt_prior_book_at(&pos, 58);
+    float a4 = pt_prior_move(&pos, book, uci_move(&pos, "d1a4"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    float b3 = pt_prior_move(&pos, book, uci_move(&pos, "d1b3"), PT_MOVE_NONE, PT_MOVE_NONE, false);
+    assert_true(a4 == pt_prior_classes[PT_PRIOR_FORWARD][3] + pt_prior_squares[PT_QUEEN][24]);
+    assert_true(b3 == pt_prior_classes[PT_PRIOR_FORWARD][0] + pt_prior_squares[PT_QUEEN][17]);
+    /* Learnt, not set: in real games the queen hung is the rarer move. */
+    assert_true(pt_prior_classes[PT_PRIOR_FORWARD][3] > pt_prior_classes[PT_PRIOR_FORWARD][0] + 2);
+    assert_true(a4 > b3);
 }
 
 static pt_move squares(const char *uci)
@@ -125,6 +151,7 @@ int main(void)
         cmocka_unit_test(test_table_is_the_model),
         cmocka_unit_test(test_opening_tree),
         cmocka_unit_test(test_classes),
+        cmocka_unit_test(test_losses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
