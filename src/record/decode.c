@@ -96,7 +96,7 @@ static const pt_decode_costs default_costs = {
     .widen = 0.25f,
     .verify = 1.0f,
     .aim = 0.1f,
-    .suspect = 2.0f,
+    .suspect = 1.5f,
     .poor_reading = 0.9f,
 };
 
@@ -1807,15 +1807,18 @@ static bool learn(pt_decode *d, const pt_record *const *records, size_t n, const
 }
 
 /* Where the game found has a scanned record's entry left over (the extra
- * way), marks the entries within SUSPECT_NEAR of it as places a ply may
- * have been left out instead: whether any was. A writer who leaves a move
+ * way), or a ply it left out, marks the entries within SUSPECT_NEAR of it
+ * as places a ply may have been left out instead: whether any was. A writer who leaves a move
  * out writes the moves after it one column over, and a ply left out costs
  * missing_scanned (8.0) at once, while any legal move "reads" the entry
  * at no more than `wrong` (5.0): the search keeps the misreadings, loses
  * the move left out before the entries that vouch for it are read, and
  * leaves an entry over further on to catch up. (On the hard selection
  * set, two sheets whose writers left a move out read 39 of 101 and 14 of
- * 87 plies right that way.) */
+ * 87 plies right that way.) A game found with the ply left out in the
+ * right place may still have lost the moves before it that lead there
+ * (the sheet of 39 of 101: 15. h4 and 17. h5 for b4 and b5, whose
+ * 22... h4 then reads as played after a 21... gxh5 left out). */
 #define SUSPECT_NEAR 2
 static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t n)
 {
@@ -1832,6 +1835,9 @@ static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t 
     for (size_t k = 0; k < d->nplies; k++)
         for (size_t r = 0; r < n; r++) {
             int32_t j = d->plies[k].extra[r];
+            /* A ply left out: the entry after it. */
+            for (size_t f = k; j < 0 && d->plies[k].op[r] == PT_OP_MISSING && f < d->nplies; f++)
+                j = d->plies[f].entry[r];
             if (j < 0 || !pt_record_scanned(records[r]))
                 continue;
             int32_t len = (int32_t)pt_record_entries(records[r], &entries);

@@ -112,13 +112,15 @@ expect reconcile-ocr-json-bad 2 "$bin" reconcile "$here/data/ocr-bad.json"
 
 # The default reads with notation2, and with notation the cells it is
 # unsure of: on White's copy of the held-out pair (Steve Hand, a hand
-# neither model learnt from), that reads more of the game from the first
-# ply on than notation alone; each loads alone and reads some of the
-# game, and a model that is nowhere is a usage error that names it. (On
-# this sheet notation2 alone reads more from the first ply on, 40 plies
-# against 35, since the upright view: 18... Qxh5, read "c3", goes to
-# 18... e4 with both. Over the hard selection set both read 82.4% of the
-# cells exactly and 91.0% of the moves, notation2 alone 81.3% and 90.9%.)
+# neither model learnt from), that reads as much of the game from the
+# first ply on as notation alone at least; each loads alone and reads
+# some of the game, and a model that is nowhere is a usage error that
+# names it. (On this sheet notation2 alone reads more from the first ply
+# on, 40 plies against 35, since the upright view: 18... Qxh5, read "c3",
+# goes to 18... e4 with both. Notation alone read 18 until the move prior
+# weighed what a move leaves to be taken, 35 since. Over the hard
+# selection set both read 82.4% of the cells exactly and 91.0% of the
+# moves, notation2 alone 81.3% and 90.9%.)
 held=samples/scans/capablanca-corzo-1901
 "$bin" convert -n uci "$held.pgn" 2>/dev/null | grep -v '^\[' | uci_line >"$tmp/held-truth"
 plies_right() { # OCR-OPTIONS...: the plies of White's sheet read alone as played: from the first, and in all
@@ -131,7 +133,7 @@ plies_right() { # OCR-OPTIONS...: the plies of White's sheet read alone as playe
 read -r first first_all < <(plies_right --model notation)
 read -r second second_all < <(plies_right --model notation2)
 read -r both both_all < <(plies_right)
-[ "$(wc -w <"$tmp/held-truth")" -eq 58 ] && [ "$both" -gt "$first" ] &&
+[ "$(wc -w <"$tmp/held-truth")" -eq 58 ] && [ "$both" -ge "$first" ] &&
     [ "$first_all" -gt 29 ] && [ "$second_all" -gt 29 ] && [ "$both_all" -gt 29 ]
 report ocr-second-model $? "plies right from the first (in all): notation $first ($first_all), notation2 $second ($second_all), both $both ($both_all) of 58"
 expect ocr-model-missing 2 "$bin" ocr --model notation+nosuch "$held-white.png"

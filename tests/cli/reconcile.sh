@@ -156,13 +156,14 @@ report reconcile-ocr-poor-reading $? "$wrong plies wrong; alone: $(jq -c '[.find
 # Sheets read by OCR with a cell misread as another legal move, after
 # which the game goes on the same. Every ply of the game found that is not
 # as played must be flagged (a problem found there, or confidence under
-# 88.1%), that one by a rival with the move read otherwise.
+# 88.1%), and that ply be the move played or have it as a rival.
 # - far-back: bench-ocr's tuning photo g0002 (Aronian - Firouzja,
 #   Lindores Abbey 2020), White's copy in dkg, read by partiar ocr -f json
 #   of 6fa23f8, whose 47... f6 reads "f5" a little better. The beam held
 #   the game with f6 to the end, but of the finished games only the four
 #   cheapest were kept, all other readings of the last plies, and f5 was
-#   reported 92% sure.
+#   reported 92% sure. (Since the move prior weighs what a move leaves
+#   to be taken, f6 is read as played.)
 # - dropped: bench-ocr's capitals sheet g0005 (Yu Yangyi - So, Lindores
 #   Abbey 2020), White's copy in Humor Sans, whose 7. a3 reads "h3" a
 #   little better. The game with a3 was dropped from the beam, and h3 was
@@ -175,8 +176,9 @@ misread() { # NAME PLY MOVE: the game the sheet records has MOVE at PLY
         [.detail[] | select(.ply <= ($t | length) and .uci != $t[.ply - 1] and .confidence >= 0.881) |
             . as $d | select([$f[] | select(.ply <= $d.ply and $d.ply < .ply + .plies)] | length == 0)] | length == 0' \
         "$out" >/dev/null &&
-        jq -e --argjson ply "$2" --arg m "$3" '[.findings[] | select(.code == "ambiguous-reconstruction" and
-            .ply == $ply and (.message | contains("with " + $m + " there")))] | length == 1' "$out" >/dev/null
+        jq -e --argjson ply "$2" --arg m "$3" '.detail[$ply - 1].san == $m or
+            ([.findings[] | select(.code == "ambiguous-reconstruction" and
+            .ply == $ply and (.message | contains("with " + $m + " there")))] | length == 1)' "$out" >/dev/null
     report "reconcile-ocr-misread-$1" $? "a wrong move is reported sure: $(jq -c --argjson ply "$2" '.detail[$ply - 1]' "$out" | head -c 300)"
 }
 misread far-back 94 f6
