@@ -1808,17 +1808,18 @@ static bool learn(pt_decode *d, const pt_record *const *records, size_t n, const
 
 /* Where the game found has a scanned record's entry left over (the extra
  * way), or a ply it left out, marks the entries within SUSPECT_NEAR of it
- * as places a ply may have been left out instead: whether any was. A writer who leaves a move
- * out writes the moves after it one column over, and a ply left out costs
- * missing_scanned (8.0) at once, while any legal move "reads" the entry
- * at no more than `wrong` (5.0): the search keeps the misreadings, loses
- * the move left out before the entries that vouch for it are read, and
- * leaves an entry over further on to catch up. (On the hard selection
- * set, two sheets whose writers left a move out read 39 of 101 and 14 of
- * 87 plies right that way.) A game found with the ply left out in the
- * right place may still have lost the moves before it that lead there
- * (the sheet of 39 of 101: 15. h4 and 17. h5 for b4 and b5, whose
- * 22... h4 then reads as played after a 21... gxh5 left out). */
+ * as places a ply may have been left out instead: whether any was. A
+ * writer who leaves a move out writes the moves after it one column
+ * over, and a ply left out costs missing_scanned (8.0) at once, while any
+ * legal move "reads" the entry at no more than `wrong` (5.0): the search
+ * keeps the misreadings, loses the move left out before the entries that
+ * vouch for it are read, and leaves an entry over further on to catch up.
+ * (On the hard selection set, two sheets whose writers left a move out
+ * read 39 of 101 and 14 of 87 plies right that way.) A game that leaves
+ * the ply out in the right place may still have lost the moves before it
+ * that lead there: the first of those sheets, whose writer left 21... h5
+ * out, was found with 15. h4 and 17. h5 for b4 and b5 and a 21... gxh5
+ * left out, and is looked for again there too. */
 #define SUSPECT_NEAR 2
 static bool mark_suspects(pt_decode *d, const pt_record *const *records, size_t n)
 {
