@@ -200,6 +200,9 @@ int pt_pos_piece_at(const pt_pos *pos, int sq);
 bool pt_pos_in_check(const pt_pos *pos);
 /* The enemy pieces giving check to the side to move. */
 pt_bb pt_pos_checkers(const pt_pos *pos);
+/* Whether m, a legal move of pos, gives check: pt_pos_in_check after it,
+ * worked out without making it. */
+bool pt_move_gives_check(const pt_pos *pos, pt_move m);
 /* True when m is one of the legal moves of pos. */
 bool pt_pos_is_legal_move(const pt_pos *pos, pt_move m);
 /* Writes m in UCI notation (e2e4, e7e8q; castling as e1g1, or as king

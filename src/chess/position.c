@@ -339,6 +339,33 @@ void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
     ASSERT_POSITION_OK(pos);
 }
 
+bool pt_move_gives_check(const pt_pos *pos, pt_move m)
+{
+    int us = pos->side, from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
+    pt_bb king = pos->by_type[PT_KING] & pos->by_color[us ^ 1];
+    int ksq = pt_bb_lsb(king);
+    pt_bb occ = pt_pos_occupied(pos) & ~PT_BB(from);
+    if (kind == PT_MOVE_CASTLING) { /* the king gives no check; its rook may */
+        int index = pt_castle_index(from, to), rook_to = pt_castle_rook_to(index);
+        occ = (occ & ~PT_BB(to)) | PT_BB(pt_castle_king_to(index)) | PT_BB(rook_to);
+        return (pt_attacks_rook(rook_to, occ) & king) != 0;
+    }
+    occ |= PT_BB(to);
+    if (kind == PT_MOVE_EN_PASSANT)
+        occ &= ~PT_BB(to ^ 8);
+    /* The piece where it lands (a promoted pawn as what it becomes). */
+    int type = kind == PT_MOVE_PROMOTION ? pt_move_promotion(m) : PT_TYPE_OF(pos->board[from]);
+    pt_bb direct = type == PT_PAWN ? pt_attacks_pawn(us, to) : type == PT_KING ? 0 : pt_attacks(type, to, occ);
+    if (direct & king)
+        return true;
+    /* A line the move opened: the other sliders of ours, on the board
+     * as the move leaves it. */
+    const pt_bb *t = pos->by_type;
+    pt_bb mine = pos->by_color[us] & ~PT_BB(from);
+    return (pt_attacks_rook(ksq, occ) & mine & (t[PT_ROOK] | t[PT_QUEEN])) ||
+           (pt_attacks_bishop(ksq, occ) & mine & (t[PT_BISHOP] | t[PT_QUEEN]));
+}
+
 void pt_pos_unmake(pt_pos *pos, pt_move m, const pt_undo *undo)
 {
     int them = pos->side, us = them ^ 1;

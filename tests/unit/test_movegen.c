@@ -16,7 +16,8 @@ static bool has_move(const pt_pos *pos, const char *uci)
 
 /* Walks the tree to depth, checking after every make and unmake that the
  * incremental state equals a fresh computation, that unmake restores the
- * position exactly, and that counting agrees with listing. */
+ * position exactly, that counting agrees with listing, and that
+ * pt_move_gives_check tells the check the move gives. */
 static void walk(pt_pos *pos, int depth)
 {
     pt_move list[PT_MAX_MOVES];
@@ -30,7 +31,9 @@ static void walk(pt_pos *pos, int depth)
     for (int i = 0; i < n; i++) {
         pt_pos before = *pos;
         pt_undo undo;
+        bool gives = pt_move_gives_check(pos, list[i]);
         pt_pos_make(pos, list[i], &undo);
+        assert_int_equal(gives, pt_pos_in_check(pos));
         assert_false(pt_pos_attackers(pos, pt_pos_king(pos, pos->side ^ 1), pt_pos_occupied(pos)) &
                      pos->by_color[pos->side]);
         walk(pos, depth - 1);
@@ -104,7 +107,9 @@ static void walk_by_destination(pt_pos *pos, int depth)
     int n = pt_gen_legal(pos, list);
     for (int i = 0; i < n; i++) {
         pt_undo undo;
+        bool gives = pt_move_gives_check(pos, list[i]);
         pt_pos_make(pos, list[i], &undo);
+        assert_int_equal(gives, pt_pos_in_check(pos));
         walk_by_destination(pos, depth - 1);
         pt_pos_unmake(pos, list[i], &undo);
     }
@@ -329,6 +334,46 @@ static void test_uci(void **state)
     assert_int_equal(pt_move_from_uci(&pos, ""), PT_MOVE_NONE);
 }
 
+/* The checks a move gives without the moving piece attacking the king
+ * from where it stands: a line it opens, en passant taking both pawns
+ * off a rank, castling's rook, a promotion's new piece, and a capture
+ * that takes a piece off a line. */
+static void test_gives_check(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen, *uci;
+        bool check;
+    } cases[] = {
+        {"4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "e2c3", true},  /* discovered by the knight */
+        {"4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "g1f1", false}, /* the king steps aside */
+        {"8/8/8/K2pP2k/8/8/8/8 w - d6 0 1", "e5d6", false},   /* en passant, no slider */
+        {"8/8/8/R2pP2k/8/8/8/K7 w - d6 0 1", "e5d6", true},   /* en passant opens the rank */
+        {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true},     /* O-O: the rook on f1 */
+        {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", true},     /* O-O-O: the rook on d1 */
+        {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", false},
+        {"k7/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7c8q", true}, /* promotes, checks along the rank */
+        {"k7/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7c8n", false},
+        {"8/2P5/1k6/8/8/8/8/4K3 w - - 0 1", "c7c8n", true}, /* the knight checks */
+        {"8/2P5/1k6/8/8/8/8/4K3 w - - 0 1", "c7c8q", false},
+        {"4k3/8/2n5/8/8/8/8/3QK3 w - - 0 1", "d1a4", false}, /* the knight stands between */
+        {"4k3/8/8/8/8/8/4p3/4RK2 w - - 0 1", "e1e2", true},  /* takes, and checks on the file */
+        {"4k3/3n4/8/8/B7/8/8/4K3 w - - 0 1", "a4d7", true},  /* takes the blocker itself */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pt_pos pos;
+        pos_from(&pos, cases[i].fen);
+        pt_move m = pt_move_from_uci(&pos, cases[i].uci);
+        if (m == PT_MOVE_NONE)
+            fail_msg("%s: %s is not legal", cases[i].fen, cases[i].uci);
+        if (pt_move_gives_check(&pos, m) != cases[i].check)
+            fail_msg("%s %s: pt_move_gives_check says %d", cases[i].fen, cases[i].uci, !cases[i].check);
+        pt_undo undo;
+        pt_pos_make(&pos, m, &undo);
+        assert_int_equal(pt_pos_in_check(&pos), cases[i].check);
+    }
+}
+
 static void test_perft_small(void **state)
 {
     (void)state;
@@ -357,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_en_passant),
         cmocka_unit_test(test_promotions_and_double_check),
         cmocka_unit_test(test_uci),
+        cmocka_unit_test(test_gives_check),
         cmocka_unit_test(test_perft_small),
     };
     return cmocka_run_group_tests_name("movegen", tests, NULL, NULL);
