@@ -9,7 +9,8 @@
  *   Moves        pt_move and its accessors, pt_move_to_uci(), pt_move_from_uci()
  *   Positions    pt_pos_startpos(), pt_pos_from_fen(), pt_pos_to_fen(),
  *                pt_pos_make(), pt_pos_unmake(), pt_pos_in_check(),
- *                pt_pos_piece_at(), pt_pos_is_legal_move(), pt_pos_is_dead()
+ *                pt_move_gives_check(), pt_pos_piece_at(),
+ *                pt_pos_is_legal_move(), pt_pos_is_dead()
  *   Move lists   pt_gen_legal(), pt_count_legal(), pt_has_legal_move()
  *   Perft        pt_perft(), pt_perft_divide()
  *   Laws         pt_laws: the editions and the dates they took effect
