@@ -342,8 +342,8 @@ void pt_pos_make(pt_pos *pos, pt_move m, pt_undo *undo)
 bool pt_move_gives_check(const pt_pos *pos, pt_move m)
 {
     int us = pos->side, from = pt_move_from(m), to = pt_move_to(m), kind = pt_move_kind(m);
-    pt_bb king = pos->by_type[PT_KING] & pos->by_color[us ^ 1];
-    int ksq = pt_bb_lsb(king);
+    int ksq = pt_pos_king(pos, us ^ 1);
+    pt_bb king = PT_BB(ksq);
     pt_bb occ = pt_pos_occupied(pos) & ~PT_BB(from);
     if (kind == PT_MOVE_CASTLING) { /* the king gives no check; its rook may */
         int index = pt_castle_index(from, to), rook_to = pt_castle_rook_to(index);

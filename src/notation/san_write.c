@@ -109,7 +109,7 @@ char *pt_san_write_legal(const pt_pos *pos, pt_move m, const pt_move *legal, int
 
     /* Made only when it gives check, to tell check from mate: the
      * decoder writes every legal move at every position it looks at, and
-     * copying and making each took a fifth of the writing. */
+     * copying and making each took nearly a third of the writing. */
     if (pt_move_gives_check(pos, m)) {
         pt_pos after = *pos;
         pt_undo undo;

@@ -898,8 +898,8 @@ static bool expand(const search *s, pt_decode *d, int32_t from, size_t *nc, floa
         }
         for (size_t k = 0; k < combos; k++) {
             /* Ranked first, and built only if it may make the beam: most
-             * of a wide search's candidates do not, and building them
-             * took a sixth of a hard sheet's decoding. */
+             * of a wide search's candidates do not, and building them all
+             * cost 2.6% of a held-out sheet's decoding (callgrind). */
             float rank = n->cost - n->credit + weighed + left - aimed;
             for (size_t r = 0, rest = k; r < s->n; r++, rest /= nw[r - 1])
                 rank += w[r][rest % nw[r]].rank;
